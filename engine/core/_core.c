@@ -1,0 +1,497 @@
+/*
+ * engine._core: the compiled part of the engine.
+ *
+ *   build_gaddag(blob) -> (cells: bytes, n_words, n_states)
+ *       blob = sorted words, one a line (final newline optional); raises ValueError
+ *       ("line N: ...") on a bad list.  Cells are little-endian uint32, root at cell 0.
+ *   Gaddag(buffer, offset, n_cells)
+ *       wraps an automaton held in any buffer (kept alive, never copied); checks that every
+ *       edge points at a node inside the array, so a corrupt file cannot crash the walk.
+ *       .contains(word) -> bool
+ *   configure(move_type, reference_type)
+ *       the Python classes to build results with (engine.moves.Move, engine.notation.Reference).
+ *   generate(gaddag, cells, rack, values, letter_mult, word_mult, bonus, max_tiles, mode, n)
+ *       mode 0: every move, sorted -> list[Move]
+ *       mode 1: top only -> (score, list[Move] of the tied tops, sorted, number of moves)
+ *       mode 2: the n best, sorted -> list[Move]
+ *
+ * The other C files are #included so the whole core is one translation unit.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include "gaddag_build.c"
+#include "movegen.c"
+
+/* ================================================================== Gaddag */
+
+typedef struct {
+    PyObject_HEAD
+    Py_buffer view;
+    int has_view;
+    const uint32_t *cells;
+    uint32_t n_cells;
+    uint32_t n_nodes;
+} GaddagObject;
+
+static PyTypeObject Gaddag_Type;
+
+/* Returns NULL when the cells form a well-formed automaton, else a message. */
+static const char *gaddag_check(const uint32_t *cells, uint32_t n, uint32_t *n_nodes) {
+    if (n == 0) return "the automaton is empty";
+    uint8_t *start = calloc(((size_t)n + 7) / 8, 1);
+    if (!start) return "out of memory while checking the automaton";
+    const char *err = NULL;
+    uint32_t nodes = 0;
+    size_t i = 0;
+    while (i < n) {
+        uint32_t h = cells[i];
+        if (h & ~G_NODE_MASK) {
+            err = "a node header has unknown bits";
+            goto out;
+        }
+        start[i >> 3] |= (uint8_t)(1u << (i & 7));
+        nodes++;
+        i += 1 + (size_t)__builtin_popcount(h);
+        if (i > n) {
+            err = "a node runs past the end of the automaton";
+            goto out;
+        }
+    }
+    i = 0;
+    while (i < n) {
+        uint32_t k = (uint32_t)__builtin_popcount(cells[i]);
+        for (uint32_t e = 1; e <= k; e++) {
+            uint32_t child = cells[i + e] >> 1;
+            if (child >= n || !(start[child >> 3] & (1u << (child & 7)))) {
+                err = "an edge points outside the automaton";
+                goto out;
+            }
+        }
+        i += 1 + k;
+    }
+    *n_nodes = nodes;
+out:
+    free(start);
+    return err;
+}
+
+static PyObject *Gaddag_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"buffer", "offset", "n_cells", NULL};
+    PyObject *buf;
+    Py_ssize_t offset, n_cells;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Onn", kwlist, &buf, &offset, &n_cells))
+        return NULL;
+    GaddagObject *self = (GaddagObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    if (PyObject_GetBuffer(buf, &self->view, PyBUF_SIMPLE) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->has_view = 1;
+    if (offset < 0 || n_cells <= 0 || n_cells > 0x7FFFFFFF ||
+        offset > self->view.len || (self->view.len - offset) / 4 < n_cells) {
+        PyErr_SetString(PyExc_ValueError, "the automaton does not fit in the buffer");
+        Py_DECREF(self);
+        return NULL;
+    }
+    const char *p = (const char *)self->view.buf + offset;
+    if (((uintptr_t)p) % sizeof(uint32_t)) {
+        PyErr_SetString(PyExc_ValueError, "the automaton is not aligned on 4 bytes");
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->cells = (const uint32_t *)p;
+    self->n_cells = (uint32_t)n_cells;
+    const char *err;
+    Py_BEGIN_ALLOW_THREADS
+    err = gaddag_check(self->cells, self->n_cells, &self->n_nodes);
+    Py_END_ALLOW_THREADS
+    if (err) {
+        PyErr_SetString(PyExc_ValueError, err);
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static void Gaddag_dealloc(GaddagObject *self) {
+    if (self->has_view) PyBuffer_Release(&self->view);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int gaddag_contains(const uint32_t *cells, const char *w, Py_ssize_t n) {
+    if (n < 1) return 0;
+    uint32_t node = 0, edge = 0;
+    for (Py_ssize_t i = n - 1; i >= 0; i--) {
+        int L = w[i] - 'A';
+        if (L < 0 || L >= 26) return 0;
+        uint32_t mask = g_mask(cells, node);
+        if (!(mask & (1u << L))) return 0;
+        edge = g_edge(cells, node, mask, L);
+        node = edge >> 1;
+    }
+    return (int)(edge & 1u);
+}
+
+static PyObject *Gaddag_contains(GaddagObject *self, PyObject *arg) {
+    if (!PyUnicode_Check(arg)) Py_RETURN_FALSE;
+    Py_ssize_t n;
+    const char *w = PyUnicode_AsUTF8AndSize(arg, &n);
+    if (!w) return NULL;
+    return PyBool_FromLong(gaddag_contains(self->cells, w, n));
+}
+
+static PyMethodDef Gaddag_methods[] = {
+    {"contains", (PyCFunction)Gaddag_contains, METH_O,
+     "contains(word) -> bool: whether the upper-case word is in the automaton."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef Gaddag_members[] = {
+    {"n_cells", T_UINT, offsetof(GaddagObject, n_cells), READONLY, "cells in the array"},
+    {"n_nodes", T_UINT, offsetof(GaddagObject, n_nodes), READONLY, "nodes in the automaton"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject Gaddag_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine._core.Gaddag",
+    .tp_basicsize = sizeof(GaddagObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A GADDAG held in a buffer: Gaddag(buffer, offset, n_cells).",
+    .tp_new = Gaddag_new,
+    .tp_dealloc = (destructor)Gaddag_dealloc,
+    .tp_methods = Gaddag_methods,
+    .tp_members = Gaddag_members,
+};
+
+/* ============================================================ build_gaddag */
+
+static PyObject *core_build_gaddag(PyObject *module, PyObject *arg) {
+    (void)module;
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
+    GbResult res;
+    Py_BEGIN_ALLOW_THREADS
+    gb_build((const char *)view.buf, (size_t)view.len, &res);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    switch (res.error) {
+    case GB_OK:
+        break;
+    case GB_ERR_MEMORY:
+        return PyErr_NoMemory();
+    case GB_ERR_CHAR:
+        return PyErr_Format(PyExc_ValueError, "line %zu: a word holds a character outside A-Z",
+                            res.error_line);
+    case GB_ERR_LENGTH:
+        return PyErr_Format(PyExc_ValueError, "line %zu: a word has fewer than 2 or more than "
+                            "15 letters", res.error_line);
+    case GB_ERR_ORDER:
+        return PyErr_Format(PyExc_ValueError, "line %zu: the words are not sorted or not "
+                            "distinct", res.error_line);
+    default:
+        return PyErr_Format(PyExc_ValueError, "the word list is too big for the automaton");
+    }
+#if PY_BIG_ENDIAN
+    for (size_t i = 0; i < res.n_cells; i++) res.cells[i] = __builtin_bswap32(res.cells[i]);
+#endif
+    PyObject *cells = PyBytes_FromStringAndSize((const char *)res.cells,
+                                                (Py_ssize_t)(res.n_cells * sizeof(uint32_t)));
+    free(res.cells);
+    if (!cells) return NULL;
+    return Py_BuildValue("(Nnn)", cells, (Py_ssize_t)res.n_words, (Py_ssize_t)res.n_states);
+}
+
+/* ================================================================ results */
+
+static PyTypeObject *move_type = NULL, *ref_type = NULL;
+/* slot descriptors when both classes are plain slotted dataclasses (fast path) */
+static PyObject *d_reference, *d_word, *d_score, *d_placed, *d_row, *d_col, *d_horizontal;
+static int fast_objects = 0;
+
+static PyObject *slot_descriptor(PyTypeObject *type, const char *name) {
+    PyObject *d = PyDict_GetItemString(type->tp_dict, name); /* borrowed */
+    if (!d || Py_TYPE(d) != &PyMemberDescr_Type) return NULL;
+    Py_INCREF(d);
+    return d;
+}
+
+static PyObject *core_configure(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *m, *r;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyType_Type, &m, &PyType_Type, &r)) return NULL;
+    Py_INCREF(m);
+    Py_INCREF(r);
+    Py_XSETREF(move_type, (PyTypeObject *)m);
+    Py_XSETREF(ref_type, (PyTypeObject *)r);
+    Py_CLEAR(d_reference);
+    Py_CLEAR(d_word);
+    Py_CLEAR(d_score);
+    Py_CLEAR(d_placed);
+    Py_CLEAR(d_row);
+    Py_CLEAR(d_col);
+    Py_CLEAR(d_horizontal);
+    d_reference = slot_descriptor(move_type, "reference");
+    d_word = slot_descriptor(move_type, "word");
+    d_score = slot_descriptor(move_type, "score");
+    d_placed = slot_descriptor(move_type, "placed");
+    d_row = slot_descriptor(ref_type, "row");
+    d_col = slot_descriptor(ref_type, "col");
+    d_horizontal = slot_descriptor(ref_type, "horizontal");
+    /* __post_init__ would be skipped by the fast path: only use it when there is none */
+    fast_objects = d_reference && d_word && d_score && d_placed && d_row && d_col &&
+                   d_horizontal && !PyObject_HasAttrString(m, "__post_init__") &&
+                   !PyObject_HasAttrString(r, "__post_init__");
+    Py_RETURN_NONE;
+}
+
+static int set_slot(PyObject *descr, PyObject *obj, PyObject *value) {
+    /* the member descriptor's own setter: bypasses the frozen dataclass __setattr__ */
+    return Py_TYPE(descr)->tp_descr_set(descr, obj, value);
+}
+
+static PyObject *new_instance(PyTypeObject *type) {
+    return type->tp_alloc(type, 0);
+}
+
+static PyObject *make_reference(int row, int col, int horizontal) {
+    PyObject *r_row = PyLong_FromLong(row), *r_col = PyLong_FromLong(col);
+    PyObject *r_h = PyBool_FromLong(horizontal);
+    PyObject *ref = NULL;
+    if (!r_row || !r_col || !r_h) goto done;
+    if (fast_objects) {
+        ref = new_instance(ref_type);
+        if (ref && (set_slot(d_row, ref, r_row) < 0 || set_slot(d_col, ref, r_col) < 0 ||
+                    set_slot(d_horizontal, ref, r_h) < 0))
+            Py_CLEAR(ref);
+    } else {
+        ref = PyObject_CallFunctionObjArgs((PyObject *)ref_type, r_row, r_col, r_h, NULL);
+    }
+done:
+    Py_XDECREF(r_row);
+    Py_XDECREF(r_col);
+    Py_XDECREF(r_h);
+    return ref;
+}
+
+/* refs: cache of 2 * 225 references, filled lazily */
+static PyObject *make_move(const MgMove *m, PyObject **refs) {
+    int idx = (m->vertical ? MG_SQ : 0) + m->row * MG_N + m->col;
+    if (!refs[idx]) {
+        refs[idx] = make_reference(m->row, m->col, !m->vertical);
+        if (!refs[idx]) return NULL;
+    }
+    PyObject *word = PyUnicode_New(m->len, 127);
+    if (!word) return NULL;
+    memcpy(PyUnicode_DATA(word), m->word, m->len);
+    PyObject *score = PyLong_FromLongLong(m->score);
+    PyObject *placed = PyLong_FromLong(m->placed);
+    PyObject *mv = NULL;
+    if (!score || !placed) goto done;
+    if (fast_objects) {
+        mv = new_instance(move_type);
+        if (mv && (set_slot(d_reference, mv, refs[idx]) < 0 || set_slot(d_word, mv, word) < 0 ||
+                   set_slot(d_score, mv, score) < 0 || set_slot(d_placed, mv, placed) < 0))
+            Py_CLEAR(mv);
+    } else {
+        mv = PyObject_CallFunctionObjArgs((PyObject *)move_type, refs[idx], word, score, placed,
+                                          NULL);
+    }
+done:
+    Py_DECREF(word);
+    Py_XDECREF(score);
+    Py_XDECREF(placed);
+    return mv;
+}
+
+static PyObject *moves_to_list(const MgMove *moves, size_t n) {
+    PyObject *refs[2 * MG_SQ] = {NULL};
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    if (!list) return NULL;
+    for (size_t i = 0; i < n; i++) {
+        PyObject *mv = make_move(&moves[i], refs);
+        if (!mv) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, mv);
+    }
+    for (int i = 0; i < 2 * MG_SQ; i++) Py_XDECREF(refs[i]);
+    return list;
+}
+
+/* ================================================================ generate */
+
+static int read_ints(PyObject *seq, int64_t *out, Py_ssize_t n, int64_t lo, int64_t hi,
+                     const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd integers", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < lo || v > hi) {
+            PyErr_Format(PyExc_ValueError, "%s: %lld is out of range", what, v);
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_table(PyObject *obj, uint8_t *out, const char *what) {
+    Py_buffer b;
+    if (PyObject_GetBuffer(obj, &b, PyBUF_SIMPLE) < 0) return -1;
+    int ok = b.len == MG_SQ;
+    if (ok) {
+        memcpy(out, b.buf, MG_SQ);
+        for (int i = 0; i < MG_SQ; i++) ok &= (out[i] >= 1 && out[i] <= 4);
+    }
+    PyBuffer_Release(&b);
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "%s: expected 225 multipliers from 1 to 4", what);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *core_generate(PyObject *module, PyObject *args) {
+    (void)module;
+    GaddagObject *gaddag;
+    PyObject *board_obj, *rack_obj, *values_obj, *lm_obj, *wm_obj, *bonus_obj;
+    int max_tiles, mode;
+    Py_ssize_t nbest;
+    if (!PyArg_ParseTuple(args, "O!UUOOOOiin", &Gaddag_Type, &gaddag, &board_obj, &rack_obj,
+                          &values_obj, &lm_obj, &wm_obj, &bonus_obj, &max_tiles, &mode, &nbest))
+        return NULL;
+    if (!move_type || !ref_type) {
+        PyErr_SetString(PyExc_RuntimeError, "engine._core.configure() was not called");
+        return NULL;
+    }
+    if (mode < 0 || mode > 2) {
+        PyErr_SetString(PyExc_ValueError, "mode must be 0, 1 or 2");
+        return NULL;
+    }
+    MgInput *in = calloc(1, sizeof *in);
+    MgState *S = calloc(1, sizeof *S);
+    if (!in || !S) {
+        free(in);
+        free(S);
+        return PyErr_NoMemory();
+    }
+    PyObject *result = NULL;
+
+    Py_ssize_t blen, rlen;
+    const char *board = PyUnicode_AsUTF8AndSize(board_obj, &blen);
+    const char *rack = board ? PyUnicode_AsUTF8AndSize(rack_obj, &rlen) : NULL;
+    if (!board || !rack) goto done;
+    if (blen != MG_SQ) {
+        PyErr_SetString(PyExc_ValueError, "the board must have 225 squares");
+        goto done;
+    }
+    for (int i = 0; i < MG_SQ; i++) {
+        char ch = board[i];
+        if (ch == '.')
+            in->board[i] = MG_EMPTY;
+        else if (ch >= 'A' && ch <= 'Z')
+            in->board[i] = (uint8_t)(ch - 'A');
+        else if (ch >= 'a' && ch <= 'z')
+            in->board[i] = (uint8_t)((ch - 'a') | MG_JOKER_FLAG);
+        else {
+            PyErr_SetString(PyExc_ValueError, "a board square must be '.', A-Z or a-z");
+            goto done;
+        }
+    }
+    if (rlen > MG_MAX_RACK) {
+        PyErr_SetString(PyExc_ValueError, "a rack holds at most 9 tiles");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < rlen; i++) {
+        char ch = rack[i];
+        if (ch == '?')
+            in->counts[MG_JOKER]++;
+        else if (ch >= 'A' && ch <= 'Z')
+            in->counts[ch - 'A']++;
+        else {
+            PyErr_SetString(PyExc_ValueError, "a rack tile must be A-Z or '?'");
+            goto done;
+        }
+    }
+    if (read_ints(values_obj, in->values, 27, 0, 100, "letter values") < 0) goto done;
+    if (read_ints(bonus_obj, in->bonus, MG_MAX_RACK + 1, 0, 100000, "bonus table") < 0)
+        goto done;
+    if (read_table(lm_obj, in->lm, "letter multipliers") < 0) goto done;
+    if (read_table(wm_obj, in->wm, "word multipliers") < 0) goto done;
+    if (max_tiles < 0) max_tiles = 0;
+    in->max_place = (int)rlen < max_tiles ? (int)rlen : max_tiles;
+    in->cells = gaddag->cells;
+    in->root = 0;
+    in->mode = mode == 1 ? MG_MODE_TOP : MG_MODE_ALL;
+
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = mg_generate(in, S);
+    if (rc == 0 && S->n > 1) qsort(S->moves, S->n, sizeof *S->moves, mg_compare);
+    Py_END_ALLOW_THREADS
+    if (rc < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (mode == 1) {
+        PyObject *list = moves_to_list(S->moves, S->n);
+        if (list)
+            result = Py_BuildValue("(LNn)", (long long)(S->best < 0 ? 0 : S->best), list,
+                                   (Py_ssize_t)S->total);
+    } else {
+        size_t n = S->n;
+        if (mode == 2) n = nbest <= 0 ? 0 : ((size_t)nbest < n ? (size_t)nbest : n);
+        result = moves_to_list(S->moves, n);
+    }
+done:
+    free(S->moves);
+    free(S);
+    free(in);
+    return result;
+}
+
+/* ================================================================== module */
+
+static PyMethodDef core_methods[] = {
+    {"build_gaddag", core_build_gaddag, METH_O,
+     "build_gaddag(blob) -> (cells, n_words, n_states): minimised GADDAG of sorted words."},
+    {"configure", core_configure, METH_VARARGS,
+     "configure(move_type, reference_type): classes used to build generated moves."},
+    {"generate", core_generate, METH_VARARGS,
+     "generate(gaddag, board, rack, values, letter_mult, word_mult, bonus, max_tiles, mode, n)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "engine._core", "Compiled core of the Tirage engine.", -1,
+    core_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&Gaddag_Type) < 0) return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (!m) return NULL;
+    Py_INCREF(&Gaddag_Type);
+    if (PyModule_AddObject(m, "Gaddag", (PyObject *)&Gaddag_Type) < 0) {
+        Py_DECREF(&Gaddag_Type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "FORMAT_CELLS_VERSION", 1);
+    return m;
+}

@@ -1,0 +1,397 @@
+/*
+ * Move generator on the flat GADDAG (see gaddag.h and docs/engine.md).
+ *
+ * Included by _core.c.  Pure C, no Python API: the caller fills an MgInput, releases the
+ * GIL, calls mg_generate(), takes the GIL back and turns the MgMove records into Python
+ * objects.
+ *
+ * The board is looked at through two "views": view 0 is the board itself (lines = rows,
+ * positions = columns, horizontal moves), view 1 its transpose (lines = columns, positions
+ * = rows, vertical moves).  Every move is generated along a line of one view.
+ *
+ * Per view and empty square we precompute:
+ *   xset  letters allowed by the perpendicular word (all 26 when there is none),
+ *   xflag whether a perpendicular word of >= 2 letters is formed,
+ *   xsum  face value of the perpendicular word's existing tiles (jokers 0),
+ *   anchor whether the square touches a tile (or is H8 on an empty board).
+ *
+ * For each anchor `a`, Gordon's GADDAG walk places the anchor tile, goes left (through
+ * existing tiles, or onto empty squares that are NOT anchors), then crosses the separator
+ * and goes right from a+1.  Forbidding other anchors on the left part means a move is only
+ * found from its leftmost newly covered anchor, and the GADDAG path for a given split point
+ * is unique, so no move is produced twice within a view.  Letters are iterated over the set
+ * of distinct letters (real tile, then joker), so equal rack tiles never duplicate a move.
+ * A one-tile move forms at most one word per direction: it is kept in view 0 when it makes
+ * a horizontal word of >= 2 letters, and in view 1 only when it does not.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gaddag.h"
+
+#define MG_N 15
+#define MG_SQ (MG_N * MG_N)
+#define MG_EMPTY 0xFF
+#define MG_JOKER_FLAG 0x40
+#define MG_JOKER 26
+#define MG_MAX_RACK 9
+
+enum { MG_MODE_ALL = 0, MG_MODE_TOP = 1 };
+
+typedef struct {
+    int64_t score;
+    uint8_t row, col, vertical, len, placed;
+    char word[MG_N];
+} MgMove;
+
+typedef struct {
+    const uint32_t *cells; /* automaton */
+    uint32_t root;
+    uint8_t board[MG_SQ];  /* MG_EMPTY, letter 0..25, | MG_JOKER_FLAG for a joker */
+    uint8_t lm[MG_SQ], wm[MG_SQ];
+    int64_t values[27];
+    int64_t bonus[MG_MAX_RACK + 1];
+    int counts[27];        /* rack: letters then jokers */
+    int max_place;         /* min(rack size, max tiles) */
+    int mode;
+} MgInput;
+
+typedef struct {
+    const uint32_t *g;
+    /* views */
+    uint8_t cell[2][MG_N][MG_N];
+    uint8_t lm[2][MG_N][MG_N], wm[2][MG_N][MG_N];
+    uint32_t xset[2][MG_N][MG_N];
+    int64_t xsum[2][MG_N][MG_N];
+    uint8_t xflag[2][MG_N][MG_N];
+    uint8_t anchor[2][MG_N][MG_N];
+    int64_t values[27];
+    int64_t bonus[MG_MAX_RACK + 1];
+    /* walk state */
+    int view, line, a;
+    const uint8_t *row;      /* cell[view][line] */
+    const uint8_t *rlm, *rwm, *rxflag, *ranchor;
+    const uint32_t *rxset;
+    const int64_t *rxsum;
+    int counts[27];
+    uint32_t letmask;        /* letters with counts > 0 */
+    int max_place;
+    char word[MG_N];
+    /* output */
+    int mode;
+    MgMove *moves;
+    size_t n, cap;
+    int64_t best;
+    size_t total;
+    int oom;
+} MgState;
+
+/* ------------------------------------------------------------------ output */
+
+static void mg_record(MgState *S, int lo, int hi, int64_t ms, int64_t wmul, int64_t ct,
+                      int placed) {
+    int len = hi - lo + 1;
+    if (len < 2 || placed < 1) return;
+    /* a one-tile move forming a horizontal word was already listed in view 0 */
+    if (S->view == 1 && placed == 1 && S->rxflag[S->a]) return;
+    int64_t score = ms * wmul + ct + S->bonus[placed];
+    S->total++;
+    if (S->mode == MG_MODE_TOP) {
+        if (score < S->best) return;
+        if (score > S->best) {
+            S->best = score;
+            S->n = 0;
+        }
+    }
+    if (S->oom) return;
+    if (S->n == S->cap) {
+        size_t ncap = S->cap ? S->cap * 2 : 256;
+        MgMove *m = realloc(S->moves, ncap * sizeof *m);
+        if (!m) {
+            S->oom = 1;
+            return;
+        }
+        S->moves = m;
+        S->cap = ncap;
+    }
+    MgMove *m = &S->moves[S->n++];
+    m->score = score;
+    if (S->view == 0) {
+        m->row = (uint8_t)S->line;
+        m->col = (uint8_t)lo;
+        m->vertical = 0;
+    } else {
+        m->row = (uint8_t)lo;
+        m->col = (uint8_t)S->line;
+        m->vertical = 1;
+    }
+    m->len = (uint8_t)len;
+    m->placed = (uint8_t)placed;
+    memcpy(m->word, S->word + lo, (size_t)len);
+}
+
+/* -------------------------------------------------------------------- walk */
+
+static void mg_left(MgState *S, int p, uint32_t node, int64_t ms, int64_t wmul, int64_t ct,
+                    int placed);
+static void mg_right(MgState *S, int q, uint32_t node, int lo, int64_t ms, int64_t wmul,
+                     int64_t ct, int placed);
+
+/* Positions p..a are covered; `edge` is the edge cell that consumed position p. */
+static inline void mg_after_left(MgState *S, int p, uint32_t edge, int64_t ms, int64_t wmul,
+                                 int64_t ct, int placed) {
+    uint32_t node = edge >> 1;
+    const uint8_t *row = S->row;
+    if (p > 0 && row[p - 1] != MG_EMPTY) {
+        mg_left(S, p - 1, node, ms, wmul, ct, placed); /* the word must go on left */
+        return;
+    }
+    int a = S->a;
+    if ((edge & 1u) && (a == MG_N - 1 || row[a + 1] == MG_EMPTY))
+        mg_record(S, p, a, ms, wmul, ct, placed);
+    if (p > 0 && placed < S->max_place) mg_left(S, p - 1, node, ms, wmul, ct, placed);
+    if (a < MG_N - 1) {
+        uint32_t mask = g_mask(S->g, node);
+        if (mask & (1u << G_SEP)) {
+            uint32_t sep = g_edge(S->g, node, mask, G_SEP);
+            mg_right(S, a + 1, sep >> 1, p, ms, wmul, ct, placed);
+        }
+    }
+}
+
+static inline void mg_after_right(MgState *S, int q, uint32_t edge, int lo, int64_t ms,
+                                  int64_t wmul, int64_t ct, int placed) {
+    uint32_t node = edge >> 1;
+    const uint8_t *row = S->row;
+    if (q < MG_N - 1 && row[q + 1] != MG_EMPTY) {
+        mg_right(S, q + 1, node, lo, ms, wmul, ct, placed); /* the word must go on right */
+        return;
+    }
+    if (edge & 1u) mg_record(S, lo, q, ms, wmul, ct, placed);
+    if (q < MG_N - 1 && placed < S->max_place) mg_right(S, q + 1, node, lo, ms, wmul, ct, placed);
+}
+
+/* Place or read the tile at position p (p <= a), going left. */
+static void mg_left(MgState *S, int p, uint32_t node, int64_t ms, int64_t wmul, int64_t ct,
+                    int placed) {
+    const uint32_t *g = S->g;
+    uint32_t mask = g_mask(g, node);
+    uint8_t c = S->row[p];
+    if (c != MG_EMPTY) {
+        int L = c & 31;
+        if (!(mask & (1u << L))) return;
+        int joker = (c & MG_JOKER_FLAG) != 0;
+        S->word[p] = (char)((joker ? 'a' : 'A') + L);
+        mg_after_left(S, p, g_edge(g, node, mask, L), ms + (joker ? 0 : S->values[L]), wmul, ct,
+                      placed);
+        return;
+    }
+    if (p != S->a && S->ranchor[p]) return; /* found from that anchor instead */
+    if (placed >= S->max_place) return;
+    uint32_t avail = mask & S->rxset[p] & (S->counts[MG_JOKER] ? G_LETTERS_MASK : S->letmask);
+    if (!avail) return;
+    int64_t lm = S->rlm[p], wm = S->rwm[p];
+    int xf = S->rxflag[p];
+    int64_t xs = S->rxsum[p];
+    while (avail) {
+        int L = __builtin_ctz(avail);
+        avail &= avail - 1;
+        uint32_t edge = g_edge(g, node, mask, L);
+        if (S->counts[L]) {
+            int64_t tv = S->values[L] * lm;
+            if (--S->counts[L] == 0) S->letmask &= ~(1u << L);
+            S->word[p] = (char)('A' + L);
+            mg_after_left(S, p, edge, ms + tv, wmul * wm, xf ? ct + (xs + tv) * wm : ct,
+                          placed + 1);
+            if (S->counts[L]++ == 0) S->letmask |= 1u << L;
+        }
+        if (S->counts[MG_JOKER]) {
+            S->counts[MG_JOKER]--;
+            S->word[p] = (char)('a' + L);
+            mg_after_left(S, p, edge, ms, wmul * wm, xf ? ct + xs * wm : ct, placed + 1);
+            S->counts[MG_JOKER]++;
+        }
+    }
+}
+
+/* Place or read the tile at position q (q > a), going right; `lo` is the word's start. */
+static void mg_right(MgState *S, int q, uint32_t node, int lo, int64_t ms, int64_t wmul,
+                     int64_t ct, int placed) {
+    const uint32_t *g = S->g;
+    uint32_t mask = g_mask(g, node);
+    uint8_t c = S->row[q];
+    if (c != MG_EMPTY) {
+        int L = c & 31;
+        if (!(mask & (1u << L))) return;
+        int joker = (c & MG_JOKER_FLAG) != 0;
+        S->word[q] = (char)((joker ? 'a' : 'A') + L);
+        mg_after_right(S, q, g_edge(g, node, mask, L), lo, ms + (joker ? 0 : S->values[L]), wmul,
+                       ct, placed);
+        return;
+    }
+    if (placed >= S->max_place) return;
+    uint32_t avail = mask & S->rxset[q] & (S->counts[MG_JOKER] ? G_LETTERS_MASK : S->letmask);
+    if (!avail) return;
+    int64_t lm = S->rlm[q], wm = S->rwm[q];
+    int xf = S->rxflag[q];
+    int64_t xs = S->rxsum[q];
+    while (avail) {
+        int L = __builtin_ctz(avail);
+        avail &= avail - 1;
+        uint32_t edge = g_edge(g, node, mask, L);
+        if (S->counts[L]) {
+            int64_t tv = S->values[L] * lm;
+            if (--S->counts[L] == 0) S->letmask &= ~(1u << L);
+            S->word[q] = (char)('A' + L);
+            mg_after_right(S, q, edge, lo, ms + tv, wmul * wm, xf ? ct + (xs + tv) * wm : ct,
+                           placed + 1);
+            if (S->counts[L]++ == 0) S->letmask |= 1u << L;
+        }
+        if (S->counts[MG_JOKER]) {
+            S->counts[MG_JOKER]--;
+            S->word[q] = (char)('a' + L);
+            mg_after_right(S, q, edge, lo, ms, wmul * wm, xf ? ct + xs * wm : ct, placed + 1);
+            S->counts[MG_JOKER]++;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ preparation */
+
+/* Letters L such that up + L + down is a word, where the perpendicular line `cl` of the
+ * other view is read around position i.  Returns via *flag / *sum the cross-word facts. */
+static uint32_t mg_cross(const MgState *S, const uint8_t *cl, int i, uint32_t root, int *flag,
+                         int64_t *sum) {
+    int top = i, bottom = i;
+    while (top > 0 && cl[top - 1] != MG_EMPTY) top--;
+    while (bottom < MG_N - 1 && cl[bottom + 1] != MG_EMPTY) bottom++;
+    if (top == i && bottom == i) {
+        *flag = 0;
+        *sum = 0;
+        return G_LETTERS_MASK;
+    }
+    *flag = 1;
+    int64_t s = 0;
+    for (int p = top; p <= bottom; p++) {
+        if (p != i && !(cl[p] & MG_JOKER_FLAG)) s += S->values[cl[p] & 31];
+    }
+    *sum = s;
+    /* GADDAG string rev(word) = rev(down) L rev(up) */
+    const uint32_t *g = S->g;
+    uint32_t node = root;
+    for (int p = bottom; p > i; p--) {
+        int L = cl[p] & 31;
+        uint32_t mask = g_mask(g, node);
+        if (!(mask & (1u << L))) return 0;
+        node = g_edge(g, node, mask, L) >> 1;
+    }
+    uint32_t mask0 = g_mask(g, node);
+    uint32_t cand = mask0 & G_LETTERS_MASK, ok = 0;
+    while (cand) {
+        int L = __builtin_ctz(cand);
+        cand &= cand - 1;
+        uint32_t edge = g_edge(g, node, mask0, L);
+        int good = 1;
+        for (int p = i - 1; p >= top; p--) {
+            int U = cl[p] & 31;
+            uint32_t n2 = edge >> 1;
+            uint32_t m2 = g_mask(g, n2);
+            if (!(m2 & (1u << U))) {
+                good = 0;
+                break;
+            }
+            edge = g_edge(g, n2, m2, U);
+        }
+        if (good && (edge & 1u)) ok |= 1u << L;
+    }
+    return ok;
+}
+
+/* Runs the generator; the caller frees out->moves.  Returns 0, or -1 when out of memory. */
+static int mg_generate(const MgInput *in, MgState *S) {
+    memset(S, 0, sizeof *S);
+    S->g = in->cells;
+    S->mode = in->mode;
+    S->best = -1;
+    memcpy(S->values, in->values, sizeof S->values);
+    memcpy(S->bonus, in->bonus, sizeof S->bonus);
+    memcpy(S->counts, in->counts, sizeof S->counts);
+    S->max_place = in->max_place;
+    for (int L = 0; L < 26; L++)
+        if (S->counts[L] > 0) S->letmask |= 1u << L;
+
+    int empty = 1;
+    for (int r = 0; r < MG_N; r++) {
+        for (int c = 0; c < MG_N; c++) {
+            int k = r * MG_N + c;
+            uint8_t v = in->board[k];
+            if (v != MG_EMPTY) empty = 0;
+            S->cell[0][r][c] = S->cell[1][c][r] = v;
+            S->lm[0][r][c] = S->lm[1][c][r] = in->lm[k];
+            S->wm[0][r][c] = S->wm[1][c][r] = in->wm[k];
+        }
+    }
+    for (int r = 0; r < MG_N; r++) {
+        for (int c = 0; c < MG_N; c++) {
+            int anchor = 0;
+            if (S->cell[0][r][c] == MG_EMPTY) {
+                if (empty) {
+                    anchor = (r == MG_N / 2 && c == MG_N / 2);
+                } else {
+                    anchor = (r > 0 && S->cell[0][r - 1][c] != MG_EMPTY) ||
+                             (r < MG_N - 1 && S->cell[0][r + 1][c] != MG_EMPTY) ||
+                             (c > 0 && S->cell[0][r][c - 1] != MG_EMPTY) ||
+                             (c < MG_N - 1 && S->cell[0][r][c + 1] != MG_EMPTY);
+                }
+            }
+            S->anchor[0][r][c] = S->anchor[1][c][r] = (uint8_t)anchor;
+        }
+    }
+    for (int v = 0; v < 2; v++) {
+        for (int i = 0; i < MG_N; i++) {
+            for (int j = 0; j < MG_N; j++) {
+                if (S->cell[v][i][j] != MG_EMPTY) continue;
+                int flag;
+                int64_t sum;
+                S->xset[v][i][j] = mg_cross(S, S->cell[1 - v][j], i, in->root, &flag, &sum);
+                S->xflag[v][i][j] = (uint8_t)flag;
+                S->xsum[v][i][j] = sum;
+            }
+        }
+    }
+
+    if (S->max_place > 0) {
+        for (int v = 0; v < 2; v++) {
+            S->view = v;
+            for (int i = 0; i < MG_N; i++) {
+                S->line = i;
+                S->row = S->cell[v][i];
+                S->rlm = S->lm[v][i];
+                S->rwm = S->wm[v][i];
+                S->rxflag = S->xflag[v][i];
+                S->ranchor = S->anchor[v][i];
+                S->rxset = S->xset[v][i];
+                S->rxsum = S->xsum[v][i];
+                for (int a = 0; a < MG_N; a++) {
+                    if (!S->ranchor[a] || !S->rxset[a]) continue;
+                    S->a = a;
+                    mg_left(S, a, in->root, 0, 1, 0, 0);
+                }
+            }
+        }
+    }
+    return S->oom ? -1 : 0;
+}
+
+/* Listing order: score descending, row, column, horizontal first, word (code points). */
+static int mg_compare(const void *pa, const void *pb) {
+    const MgMove *a = pa, *b = pb;
+    if (a->score != b->score) return a->score > b->score ? -1 : 1;
+    if (a->row != b->row) return a->row < b->row ? -1 : 1;
+    if (a->col != b->col) return a->col < b->col ? -1 : 1;
+    if (a->vertical != b->vertical) return a->vertical < b->vertical ? -1 : 1;
+    int m = a->len < b->len ? a->len : b->len;
+    int c = memcmp(a->word, b->word, (size_t)m);
+    if (c) return c;
+    return (a->len > b->len) - (a->len < b->len);
+}

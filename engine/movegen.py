@@ -1,0 +1,133 @@
+"""Every legal move of a position, with its exact FISF score (the compiled core does the work).
+
+Three ways to ask, all sorted by :meth:`engine.moves.Move.sort_key` (score descending, then
+row, column, horizontal before vertical, then word):
+
+* :func:`generate_moves` — every legal move;
+* :func:`find_top` — the best score and every move reaching it, plus how many moves exist,
+  without building a Python object for the others;
+* :func:`best_moves` — the ``n`` best.
+
+A move is identified by its reference and its word, jokers in lower case (both those placed
+by the move and those already on the board inside the main word). A one-tile move is listed
+once: with its horizontal reference when it forms a horizontal word of two letters or more,
+else with its vertical one; both words count in its score either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine import _core
+from engine.board import MAX_RACK, Board, Rack
+from engine.lexicon.automaton import Lexicon
+from engine.moves import Move
+from engine.notation import Reference
+from engine.tiles import (
+    CLASSIC_BONUSES,
+    JOKER,
+    LETTER_MULTIPLIERS,
+    LETTERS,
+    VALUES,
+    WORD_MULTIPLIERS,
+)
+
+__all__ = ["Top", "best_moves", "find_top", "generate_moves"]
+
+_core.configure(Move, Reference)
+
+_VALUES = tuple(VALUES[ch] for ch in LETTERS + JOKER)
+_ALL, _TOP, _BEST = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Top:
+    """The best score of a position, every move reaching it, and the number of legal moves.
+
+    ``score`` is 0 and ``moves`` empty when no legal move exists.
+    """
+
+    score: int
+    moves: tuple[Move, ...]
+    n_moves: int
+
+
+def _bonus_table(bonuses: Mapping[int, int]) -> tuple[int, ...]:
+    return tuple(int(bonuses.get(n, 0)) for n in range(MAX_RACK + 1))
+
+
+def _limit(max_tiles: int | None) -> int:
+    if max_tiles is None:
+        return MAX_RACK
+    if max_tiles < 0:
+        raise ValueError(f"max_tiles must be positive or None, not {max_tiles}")
+    return min(int(max_tiles), MAX_RACK)
+
+
+def _run(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    bonuses: Mapping[int, int],
+    max_tiles: int | None,
+    mode: int,
+    n: int = 0,
+):
+    return _core.generate(
+        lexicon.handle,
+        board.cells,
+        rack.tiles,
+        _VALUES,
+        LETTER_MULTIPLIERS,
+        WORD_MULTIPLIERS,
+        _bonus_table(bonuses),
+        _limit(max_tiles),
+        mode,
+        n,
+    )
+
+
+def generate_moves(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    *,
+    bonuses: Mapping[int, int] = CLASSIC_BONUSES,
+    max_tiles: int | None = None,
+) -> list[Move]:
+    """Every legal move of ``rack`` on ``board``, sorted, each listed once.
+
+    ``bonuses`` maps a number of tiles placed to the bonus added after the multipliers
+    (classic ``{7: 50}``); ``max_tiles`` caps the tiles placeable in one move (7 for the
+    "7 sur 8" variant), ``None`` meaning the whole rack.
+    """
+    return _run(board, rack, lexicon, bonuses, max_tiles, _ALL)
+
+
+def find_top(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    *,
+    bonuses: Mapping[int, int] = CLASSIC_BONUSES,
+    max_tiles: int | None = None,
+) -> Top:
+    """The top score, every move reaching it (sorted) and the total number of legal moves."""
+    score, moves, n_moves = _run(board, rack, lexicon, bonuses, max_tiles, _TOP)
+    return Top(score=score, moves=tuple(moves), n_moves=n_moves)
+
+
+def best_moves(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    n: int,
+    *,
+    bonuses: Mapping[int, int] = CLASSIC_BONUSES,
+    max_tiles: int | None = None,
+) -> list[Move]:
+    """The ``n`` first moves of :func:`generate_moves` (fewer when fewer exist)."""
+    if n <= 0:
+        return []
+    return _run(board, rack, lexicon, bonuses, max_tiles, _BEST, n)

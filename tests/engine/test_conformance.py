@@ -1,0 +1,79 @@
+"""Exactness against the shared conformance positions (../shared/conformance).
+
+Every position's top score, top example and number of top placements were found by an
+independent generator on ``words-fr-libre.txt.gz``; the lexicon is built from that list once
+per session.
+
+Counting convention: on the empty board the reference counts horizontal placements only —
+each vertical first move is the mirror image (the premium layout is symmetric about the
+A1–O15 diagonal) of a horizontal one with the same word and score. Our generator lists both,
+since a vertical first move is legal; the test checks that mirror relation and compares the
+horizontal count. Everywhere else the counts must match as they are.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.board import Board, Rack
+from engine.lexicon.automaton import Lexicon
+from engine.movegen import find_top, generate_moves
+from engine.moves import Move
+from tests.engine.conftest import conformance_positions
+
+WORDS_SHA256 = "d82717276cf291312661943f2891b0db5fe74fe3dcd91ad8d6b612f7e74e1d58"
+ALL_POSITIONS = conformance_positions()
+
+
+@pytest.fixture(scope="session")
+def french(conformance_lexicon: Lexicon) -> Lexicon:
+    return conformance_lexicon
+
+
+def test_lexicon_identity(french: Lexicon) -> None:
+    # Word count and sha256 as stated in ../shared/conformance/README.md.
+    assert french.identity.word_count == 405_691
+    assert french.identity.sha256 == WORDS_SHA256
+
+
+def test_lexicon_membership(french: Lexicon) -> None:
+    # first and last words of the list, and words of the positions
+    for word in ("ABACA", "ZZZZ", "MOITAI", "WAI", "GUETE", "KIWIS", "ZYTHUMS"):
+        assert word in french, word
+    for word in ("AA", "ABAC", "MOITAIX", "QQ", "W", "", "ZZZZZ"):
+        assert word not in french, word
+
+
+@pytest.mark.parametrize("position", ALL_POSITIONS, ids=[p["id"] for p in ALL_POSITIONS])
+def test_position(position: dict, french: Lexicon) -> None:
+    board = Board.from_lines(position["board"])
+    rack = Rack(position["rack"])
+    top = find_top(board, rack, french)
+
+    assert top.score == position["top_score"]
+    example = (position["top_example"]["coord"], position["top_example"]["word"])
+    placements = [(m.coord, m.word) for m in top.moves]
+    assert example in placements
+    assert len(set(placements)) == len(placements)
+    assert all(m.score == top.score for m in top.moves)
+    assert list(top.moves) == sorted(top.moves, key=Move.sort_key)
+
+    if board.is_empty():
+        across = {
+            (m.reference.row, m.reference.col, m.word) for m in top.moves if m.reference.horizontal
+        }
+        down = {
+            (m.reference.col, m.reference.row, m.word)
+            for m in top.moves
+            if not m.reference.horizontal
+        }
+        assert across == down  # each vertical first move mirrors a horizontal one
+        assert len(across) == position["n_top_moves"]
+    else:
+        assert len(placements) == position["n_top_moves"]
+
+    # the full enumeration agrees with the top-only mode
+    everything = generate_moves(board, rack, french)
+    assert len(everything) == top.n_moves
+    assert tuple(m for m in everything if m.score == top.score) == top.moves
+    assert everything[: len(top.moves)] == list(top.moves)
