@@ -259,3 +259,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head`: stop quietly
+        sys.stderr.close()
+        return 0
