@@ -1,0 +1,101 @@
+"""``manage.py tirage_setup`` and ``manage.py check``."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tournaments.models import Tournament
+
+LOGIN = "identifiant : arbitre, mot de passe : arbitre"
+
+
+def setup(*args: str) -> str:
+    out = StringIO()
+    call_command("tirage_setup", *args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.django_db
+def test_setup_is_idempotent_and_prints_the_login() -> None:
+    first = setup()
+    assert "« Tournoi de démonstration » chargé" in first
+    assert "Compte arbitre « arbitre » créé" in first
+    assert LOGIN in first
+
+    second = setup()
+    assert "déjà présent" in second
+    assert "existe déjà" in second
+    assert LOGIN in second
+
+    assert Tournament.objects.count() == 1
+    arbiter = get_user_model().objects.get(username="arbitre")
+    assert arbiter.is_superuser and arbiter.is_staff
+    assert arbiter.check_password("arbitre")
+
+
+@pytest.mark.django_db
+def test_setup_hides_a_changed_password() -> None:
+    setup()
+    arbiter = get_user_model().objects.get(username="arbitre")
+    arbiter.set_password("un autre secret bien long")
+    arbiter.save()
+    output = setup()
+    assert "mot de passe : (non affiché)" in output
+    assert "mot de passe : arbitre" not in output
+
+
+@pytest.mark.django_db
+def test_setup_without_demo() -> None:
+    assert "Démonstration" not in setup("--no-demo")
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_production_refuses_the_development_password(settings, monkeypatch) -> None:
+    settings.TIRAGE_ENV = "production"
+    monkeypatch.delenv("TIRAGE_ARBITER_PASSWORD", raising=False)
+    with pytest.raises(CommandError, match="mot de passe de développement est refusé"):
+        setup()
+    monkeypatch.setenv("TIRAGE_ARBITER_PASSWORD", "arbitre")
+    with pytest.raises(CommandError, match="refusé en production"):
+        setup()
+    assert not get_user_model().objects.exists()
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_production_takes_the_password_from_the_environment(settings, monkeypatch) -> None:
+    settings.TIRAGE_ENV = "production"
+    monkeypatch.setenv("TIRAGE_ARBITER_PASSWORD", "Correct-Horse-Battery-Staple-42")
+    output = setup()
+    assert "mot de passe : (non affiché)" in output
+    arbiter = get_user_model().objects.get(username="arbitre")
+    assert arbiter.check_password("Correct-Horse-Battery-Staple-42")
+
+
+@pytest.mark.parametrize("username", ["", "   ", "pas valide !"])
+def test_bad_username_is_a_usage_error(username: str) -> None:
+    with pytest.raises(CommandError) as excinfo:
+        setup("--username", username)
+    assert excinfo.value.returncode == 2
+    assert "--username" in str(excinfo.value)
+
+
+def test_bad_arguments_exit_2_from_the_command_line(run_cli) -> None:
+    result = run_cli("manage.py", "tirage_setup", "--username", "pas valide !")
+    assert result.returncode == 2
+    assert "--username 'pas valide !' est invalide" in result.stderr
+    unknown = run_cli("manage.py", "tirage_setup", "--bogus")
+    assert unknown.returncode == 2
+    assert "unrecognized arguments: --bogus" in unknown.stderr
+
+
+def test_manage_check_is_clean(run_cli) -> None:
+    result = run_cli("manage.py", "check")
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout

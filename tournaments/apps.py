@@ -1,0 +1,12 @@
+"""App configuration for the ``tournaments`` app."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    """Registers the app under its French verbose name for the admin."""
+
+    name = "tournaments"
+    verbose_name = _("Tournois")
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,250 @@
+"""The one settings module of Tirage, driven entirely by environment variables.
+
+Two profiles, chosen by ``TIRAGE_ENV``:
+
+* ``development`` (default): DEBUG on, a fixed insecure SECRET_KEY, local hosts allowed.
+* ``production``: DEBUG off, SECRET_KEY and ALLOWED_HOSTS required, secure cookies, HSTS,
+  HTTPS redirect (``SECURE_SSL_REDIRECT=false`` turns it off).
+
+Independently of the profile, services are optional so that the whole site runs with none:
+
+* no ``DATABASE_URL``: SQLite file under ``var/`` (``TIRAGE_VAR_DIR``);
+* no ``REDIS_URL``: Celery runs tasks eagerly, in-process, and propagates their errors.
+
+With ``DATABASE_URL=postgres://...`` and ``REDIS_URL=redis://...`` the site uses PostgreSQL and
+a real Celery worker (broker and result backend on Redis). See ``docs/development.md``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from tournaments.env import env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# --- Profile -------------------------------------------------------------------------------
+
+TIRAGE_ENV = env_str("TIRAGE_ENV", "development").lower()
+if TIRAGE_ENV not in {"development", "production"}:
+    raise ImproperlyConfigured(
+        f"TIRAGE_ENV={TIRAGE_ENV!r} is unknown; use 'development' (default) or 'production'."
+    )
+PRODUCTION = TIRAGE_ENV == "production"
+
+# Writable state (SQLite database, collected static files, lexicons) lives outside the code.
+VAR_DIR = Path(env_str("TIRAGE_VAR_DIR", str(BASE_DIR / "var"))).resolve()
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = env_bool("DEBUG", default=not PRODUCTION)
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured("DEBUG must be off when TIRAGE_ENV=production; unset DEBUG.")
+
+_DEV_SECRET_KEY = "django-insecure-tirage-development-only-never-use-this-key-in-production"
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if PRODUCTION:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set in the environment when TIRAGE_ENV=production; generate one "
+            "with: python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+        )
+    SECRET_KEY = _DEV_SECRET_KEY
+elif PRODUCTION and SECRET_KEY == _DEV_SECRET_KEY:
+    raise ImproperlyConfigured("SECRET_KEY is the public development key; set a real secret.")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
+if PRODUCTION:
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured(
+            "ALLOWED_HOSTS must list the site's host names (comma-separated) when "
+            "TIRAGE_ENV=production, e.g. ALLOWED_HOSTS=tirage.example.org."
+        )
+    if "*" in ALLOWED_HOSTS:
+        raise ImproperlyConfigured("ALLOWED_HOSTS must not contain '*' when TIRAGE_ENV=production.")
+elif not ALLOWED_HOSTS:
+    ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+# --- Applications --------------------------------------------------------------------------
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "tournaments.apps.TournamentsConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "tournaments.urls"
+WSGI_APPLICATION = "tournaments.wsgi.application"
+ASGI_APPLICATION = "tournaments.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+
+# --- Database ------------------------------------------------------------------------------
+
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True
+        )
+    }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "tirage.sqlite3",
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- Internationalisation: French first ----------------------------------------------------
+
+LANGUAGE_CODE = "fr"
+LANGUAGES = [("fr", "Français"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "tournaments" / "locale"]
+TIME_ZONE = "Europe/Paris"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files (served by WhiteNoise) ---------------------------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+# --- Security (production profile) ---------------------------------------------------------
+
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_REFERRER_POLICY = "same-origin"
+    if env_bool("TIRAGE_BEHIND_PROXY", default=False):
+        # Only when a reverse proxy that sets X-Forwarded-Proto terminates TLS.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Engine --------------------------------------------------------------------------------
+
+# Default lexicon, built by `make lexicon` (python -m engine lexicon build-default -o FILE).
+TIRAGE_LEXICON = Path(env_str("TIRAGE_LEXICON", str(VAR_DIR / "lexicons" / "fr-libre.lex")))
+
+# --- Celery --------------------------------------------------------------------------------
+
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+else:
+    # Embedded: tasks run in-process at .delay() time, and their exceptions surface.
+    CELERY_BROKER_URL = "memory://"
+    CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_DEFAULT_QUEUE = env_str("TIRAGE_CELERY_QUEUE", "tirage")
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 600)
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 540)
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 24 * 3600
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- API -----------------------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Tirage API",
+    "DESCRIPTION": "Gestion de tournois de Scrabble duplicate (règles FISF).",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# --- Logging: everything to stderr ---------------------------------------------------------
+
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+    },
+}

@@ -1,0 +1,32 @@
+"""Celery tasks. Each one takes ids, reloads rows and is safe to run twice (acks_late)."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import Tournament
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(name="tournaments.tournament_touch")
+def tournament_touch(tournament_id: int) -> str | None:
+    """Reload a tournament and stamp ``last_computed_at``; return the stamp (ISO 8601).
+
+    This is the skeleton of the future "top" computation: the worker receives only an id,
+    re-reads the row under a lock and records its result, so a redelivered message (acks_late)
+    just stamps again. A tournament deleted meanwhile is not an error: returns None.
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        if tournament is None:
+            logger.warning("tournament_touch: tournament %s no longer exists", tournament_id)
+            return None
+        tournament.last_computed_at = timezone.now()
+        tournament.save(update_fields=["last_computed_at"])
+    logger.info("tournament_touch: tournament %s stamped", tournament_id)
+    return tournament.last_computed_at.isoformat()
