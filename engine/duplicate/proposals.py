@@ -1,0 +1,398 @@
+"""One player's proposal for one round, judged against the master board (rules §4.1–4.4).
+
+Each move is valued on the board as it stood before the round, with the round's rack (S1).
+:func:`score_proposal` returns what the arbiter writes in the grey zone of a bulletin
+(FISF23 §5.3–5.7). From move 2 the readings are tried in this order (docs/rules-scoring.md):
+1. the word at the written reference, every word formed valid ("localisation correcte");
+   if it also fits the other way from that square, the claimed score picks the direction;
+2. a word extending a board word of 3+ letters: the reference is ignored (N9);
+3. if the move fits at the written reference but forms an invalid word: zero, no further
+   reading is looked for (a refused move must not earn points elsewhere, §5.3.3);
+4. the same square in the other direction: an inverted reference, paid with a warning;
+5. a place in the written direction (either, without a reference) worth exactly the claimed
+   score: claimed − 5, or 0 when it is worth ≤ 4 (§4.4);
+6. zero, naming the first fault: invalid word(s), rack letters, tile limit, placement.
+A penalty that would pay more than reading 1 or 4 wins (§5.4.2b). Move 1 always pays the
+word's maximum horizontally through H8 (N8, §5.4.2a).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from types import MappingProxyType
+from typing import Any
+
+from engine.board import EMPTY, Board, Rack, fold_text
+from engine.check import CheckedMove, WordList, check_move
+from engine.errors import EngineError
+from engine.notation import Reference, parse_reference
+from engine.tiles import CENTRE, CLASSIC_BONUSES, SIZE
+
+KINDS = ("valid", "zero", "warning", "penalty")
+SOURCES = ("tablet", "arbiter")
+PENALTY = 5
+_LETTERS = frozenset({"move.letters", "move.jokers"})
+_PLACES = [(h, r, c) for h in (True, False) for r in range(SIZE) for c in range(SIZE)]
+_SCORE = {True: "warning.score_missing", False: "warning.score_wrong"}  # by "claimed is None"
+
+#: English sentences by code; the site translates from ``code`` and ``params`` instead.
+REASONS: Mapping[str, str] = MappingProxyType(
+    {
+        "ok": "{word} at {reference} scores {score}.",
+        "moyenne": "{word} repeats the refused {invalid}: the average, {score}, is paid.",
+        "zero.late": "The proposal was handed in after the end of the round: 0.",
+        "zero.no_proposal": "No proposal was handed in: 0.",
+        "zero.invalid_word": "{invalid} {verb} not in the dictionary: 0.",
+        "zero.letters": "{word} at {reference} uses letters not in the rack {rack}: 0. {detail}",
+        "zero.too_many_tiles": "{word} places too many tiles: 0. {detail}",
+        "zero.placement": "{word} cannot be played at {reference}: 0. {detail}",
+        "zero.no_reference": "{word} has no location: 0.",
+        "zero.penalty_small": "{word} scores {claimed} at {reference}, not {written}: 0.",
+        "warning.inverted_reference": "{word} fits at {reference}, not {written}: a warning.",
+        "warning.score_missing": "{word} at {reference} scores {score}, none written: a warning.",
+        "warning.score_wrong": "{word} at {reference} scores {score}, not {claimed}: a warning.",
+        "warning.joker_not_circled": "{word} at {reference}: joker not marked, a warning.",
+        "warning.joker_wrong_circle": "{word} at {reference}: wrong joker marked, a warning.",
+        "penalty.wrong_reference": "{word} scores {claimed} at {reference}, not {written}: {score}",
+        "penalty.missing_reference": "{word} has no location, {claimed} at {reference}: {score}.",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """What a player handed in; a lowercase letter in ``word`` is a circled joker. ``late``
+    is set by the caller from the server clock (M4): handed in after "terminé"."""
+
+    word: str = ""
+    reference: str = ""
+    claimed_score: int | None = None
+    source: str = "tablet"
+    late: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSettings:
+    """``score_required``: players must give a score (paper, or tablets set so); a missing
+    or wrong one then costs a warning. Without it a claimed score, when one is given, only
+    chooses between readings (joker circlings, both directions, the 5-point penalty)."""
+
+    score_required: bool = False
+    bonuses: Mapping[int, int] = field(default_factory=lambda: CLASSIC_BONUSES)
+    max_tiles: int | None = None
+
+    def limits(self) -> dict[str, Any]:
+        return {"bonuses": self.bonuses, "max_tiles": self.max_tiles}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The decision on one proposal.
+
+    ``score`` is credited for the round (before game-level warning penalties); ``raw_score``
+    is the move's own value before any 5-point penalty, which solos compare (§4.6).
+    ``proposed_score`` is what the move would be worth if its words were valid (the cap of
+    a "moyenne", §4.5): its value where it was placed, else the claimed score.
+    """
+
+    kind: str
+    score: int
+    raw_score: int
+    code: str
+    reason: str
+    params: Mapping[str, object] = field(default_factory=dict, hash=False)
+    words: tuple[str, ...] = ()
+    reference: str = ""
+    word: str = ""
+    invalid_words: tuple[str, ...] = ()
+    proposed_score: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown outcome kind {self.kind!r}")
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+
+def make_outcome(kind: str, code: str, score: int, raw: int, **params: Any) -> Outcome:
+    """Build an outcome whose reason is the English template of ``code`` filled in."""
+    move: CheckedMove | None = params.pop("move", None)
+    invalid = tuple(params.pop("invalid_words", ()))
+    proposed = params.pop("proposed", None)
+    params.setdefault("word", move.word if move else "")
+    params.setdefault("reference", str(move.reference) if move else "")
+    params["score"] = score
+    if invalid:
+        params.update(invalid=" and ".join(invalid), verb="is" if len(invalid) == 1 else "are")
+    reason = REASONS[code].format_map(defaultdict(str, params)).strip()
+    words = tuple(w.word for w in move.words) if move else ()
+    ref, word = str(params["reference"]), str(params["word"])
+    return Outcome(kind, score, raw, code, reason, params, words, ref, word, invalid, proposed)
+
+
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    board: Board
+    rack: Rack
+    lexicon: WordList
+    settings: ScoringSettings
+    claimed: int | None
+    written: str
+    top: int
+
+    def check(self, ref: Reference, word: str) -> CheckedMove:
+        s, lex = self.settings, self.lexicon
+        return check_move(self.board, self.rack, ref, word, lexicon=lex, **s.limits())
+
+    def attempt(self, ref: Reference, word: str) -> CheckedMove | None:
+        try:
+            return self.check(ref, word)
+        except EngineError:
+            return None
+
+    def about(self) -> dict[str, Any]:
+        return {"claimed": self.claimed, "written": self.written}
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """The written word laid from one square in one direction. ``base``: the placement with
+    the fewest jokers; ``own``: the player's circling if possible (``base`` when no joker is
+    needed and none marked); ``variants``: every circling of letters the rack lacks."""
+
+    ref: Reference
+    base: CheckedMove | None = None
+    error: EngineError | None = None
+    own: CheckedMove | None = None
+    circled: bool = False
+    variants: tuple[CheckedMove, ...] = ()
+
+    @property
+    def acceptable(self) -> bool:
+        return self.base is not None and not self.base.invalid_words
+
+    def moves(self) -> tuple[CheckedMove, ...]:
+        return self.variants + ((self.own,) if self.own else ())
+
+    def choose(self, claimed: int | None) -> tuple[CheckedMove, str | None]:
+        """§5.3.1–5.3.2: the claimed score if some circling gives it ("score existant"),
+        else the player's own circling if possible, else the minimum over circlings.
+        Returns the move and the joker warning it carries, if any."""
+        if self.own is not None and self.own.score == claimed:
+            return self.own, None
+        match = next((m for m in self.variants if m.score == claimed), None)
+        if match is None and self.own is not None:
+            return self.own, None
+        chosen = match or self.variants[0]
+        if self.circled:
+            return chosen, "warning.joker_wrong_circle"
+        return chosen, "warning.joker_not_circled" if chosen.jokers_as else None
+
+
+def _read(ctx: _Ctx, ref: Reference, word: str) -> _Reading:
+    try:
+        base = ctx.check(ref, word.upper())
+    except EngineError as error:
+        return _Reading(ref, error=error)
+    if base.invalid_words:
+        return _Reading(ref, base=base)
+    dr, dc = (0, 1) if ref.horizontal else (1, 0)
+    new = [i for i in range(len(word)) if ctx.board.at(ref.row + dr * i, ref.col + dc * i) == EMPTY]
+    circled = any(word[i].islower() for i in new)
+    own = ctx.attempt(ref, word) if circled else (None if base.joker_inferred else base)
+    variants = [base]
+    if base.joker_inferred:
+        lowered = (
+            "".join(ch.lower() if i in combo else ch for i, ch in enumerate(word.upper()))
+            for combo in combinations(new, len(base.jokers_as))
+        )
+        variants = [m for m in (ctx.attempt(ref, w) for w in lowered) if m is not None]
+    variants.sort(key=lambda m: (m.score, m.word))
+    return _Reading(ref, base, None, own, circled, tuple(variants))
+
+
+def _settle(ctx: _Ctx, reading: _Reading, warning: str | None = None, **extra: Any) -> Outcome:
+    """Pay a readable solution with one warning at most (§5.8), the first that applies:
+    inverted reference, joker marking, then score missing or wrong (if scores are required)."""
+    move, joker_warning = reading.choose(ctx.claimed)
+    warning = warning or joker_warning
+    if warning is None and ctx.settings.score_required and ctx.claimed != move.score:
+        warning = _SCORE[ctx.claimed is None]
+    if warning == "warning.score_wrong" and move.score == ctx.top:
+        extra["slip_optional"] = True  # a wrong score on the top word needs no slip (§5.9)
+    kind, code = ("warning", warning) if warning else ("valid", "ok")
+    return make_outcome(kind, code, move.score, move.score, move=move, **ctx.about(), **extra)
+
+
+def _penalty(
+    ctx: _Ctx, word: str, ref: Reference | None, paid: Outcome | None = None
+) -> Outcome | None:
+    """§4.4: the first place, in board order, of the word in the written direction (either,
+    without a reference) worth exactly the claimed score. Brute force over the squares:
+    the checker refuses most of them at once. When a ``paid`` reading exists, the penalty
+    replaces it only if it pays more (§5.4.2b); the result is then never ``None``."""
+    claimed = ctx.claimed
+    if claimed is None or (paid is not None and claimed - PENALTY <= paid.score):
+        return paid
+    for horizontal, row, col in _PLACES:
+        if ref is not None and horizontal != ref.horizontal:
+            continue
+        reading = _read(ctx, Reference(row, col, horizontal), word)
+        moves = reading.moves() if reading.acceptable else ()
+        if move := next((m for m in moves if m.score == claimed), None):
+            code = "penalty.wrong_reference" if ctx.written else "penalty.missing_reference"
+            kind, code = ("penalty", code) if claimed >= PENALTY else ("zero", "zero.penalty_small")
+            score = max(0, claimed - PENALTY)
+            return make_outcome(kind, code, score, claimed, move=move, **ctx.about())
+    return paid
+
+
+def _extensions(ctx: _Ctx, word: str) -> list[_Reading]:
+    """N9: every place where the word runs through 3+ consecutive letters already on the
+    board; the checker's adjacency rule makes that run a whole board word being extended."""
+    rows = ctx.board.to_lines()
+    lines = {True: rows, False: ["".join(c) for c in zip(*rows, strict=True)]}
+    readings = []
+    for horizontal, row, col in _PLACES:
+        line, at = (lines[True][row], col) if horizontal else (lines[False][col], row)
+        cells = line[at : at + len(word)]
+        if len(cells) == len(word) and EMPTY in cells and re.search(r"[^.]{3}", cells):
+            readings.append(_read(ctx, Reference(row, col, horizontal), word))
+    return readings
+
+
+def _zero(ctx: _Ctx, word: str, readings: list, error: Any, first: bool = False) -> Outcome:
+    """Zero (§4.2), naming the first fault: an invalid word (the word itself, then the
+    cross-words of the first reading that fits), the rack letters, the tile limit, a
+    missing location, then the placement of the written reading."""
+    found: list[_Reading] = [r for r in readings if r is not None]
+    placed = next((r.base for r in found if r.base is not None), None)
+    common: dict[str, Any] = dict(word=word.upper(), reference=ctx.written, rack=ctx.rack.tiles)
+    invalid = list(placed.invalid_words) if placed else []
+    if not ctx.lexicon.contains(word.upper()) and word.upper() not in invalid:
+        invalid.insert(0, word.upper())
+    common["proposed"] = placed.score if placed else ctx.claimed
+    if invalid:
+        common["reference"] = str(placed.reference) if placed else ctx.written
+        return make_outcome("zero", "zero.invalid_word", 0, 0, **common, invalid_words=invalid)
+    for r in found:
+        if r.error is not None and r.error.code in _LETTERS | {"move.too_many_tiles"}:
+            code = "zero.letters" if r.error.code in _LETTERS else "zero.too_many_tiles"
+            common.update(reference=str(r.ref), detail=r.error.message, error=r.error.code)
+            return make_outcome("zero", code, 0, 0, **common)
+    if not ctx.written and not first:
+        return make_outcome("zero", "zero.no_reference", 0, 0, **common)
+    error = error or next((r.error for r in found if r.error is not None), None)
+    common.update(detail=getattr(error, "message", ""), error=getattr(error, "code", ""))
+    return make_outcome("zero", "zero.placement", 0, 0, **common)
+
+
+def _later_move(ctx: _Ctx, word: str) -> Outcome:
+    """Moves from the second on: the readings of the module docstring, in order."""
+    ref, error = None, None
+    if ctx.written:
+        try:
+            ref = parse_reference(ctx.written)
+        except EngineError as exc:  # an unreadable reference is a wrong location
+            error = exc
+    written = _read(ctx, ref, word) if ref else None
+    if ref and written and written.acceptable:
+        return _penalty(ctx, word, ref, _both_ways(ctx, written, _read(ctx, ref.inverted(), word)))
+    extensions = _extensions(ctx, word)
+    if good := [r for r in extensions if r.acceptable]:
+        # N9, reference ignored: the place giving the claimed score if any, else the lowest.
+        paid = [r.choose(ctx.claimed)[0].score for r in good]
+        pick = paid.index(ctx.claimed) if ctx.claimed in paid else paid.index(min(paid))
+        return _settle(ctx, good[pick], reference_ignored=True)
+    if written is not None and written.base is not None:
+        return _zero(ctx, word, [written], error)
+    inverted = _read(ctx, ref.inverted(), word) if ref else None
+    if inverted is not None and inverted.acceptable:
+        return _penalty(ctx, word, ref, _settle(ctx, inverted, "warning.inverted_reference"))
+    return _penalty(ctx, word, ref) or _zero(ctx, word, [written, *extensions, inverted], error)
+
+
+def _both_ways(ctx: _Ctx, written: _Reading, inverted: _Reading) -> Outcome:
+    """§5.5: a word playable both ways from the written square. A claimed score matching
+    only the other direction picks it, with a warning; a wrong or missing score, when
+    scores are required, pays the lower of the two; otherwise the written reading."""
+    if not inverted.acceptable:
+        return _settle(ctx, written)
+    claimed = ctx.claimed
+    w_score, i_score = written.choose(claimed)[0].score, inverted.choose(claimed)[0].score
+    if claimed is not None and w_score != claimed and i_score == claimed:
+        return _settle(ctx, inverted, "warning.inverted_reference")
+    if w_score == claimed or not ctx.settings.score_required:
+        return _settle(ctx, written)
+    return _settle(ctx, inverted if i_score < w_score else written, both_ways=True)
+
+
+def _first_move(ctx: _Ctx, word: str) -> Outcome:
+    """Move 1 (N8, §5.4.2a): whatever the reference, the word is laid horizontally through
+    H8 where it scores most, over every circling; a warning when the marked joker is not
+    that reading's, or (if scores are required) the score is missing or not that maximum."""
+    row, centre = CENTRE
+    starts = range(max(0, centre + 1 - len(word)), min(centre, SIZE - len(word)) + 1)
+    readings = [_read(ctx, Reference(row, c, True), word) for c in starts]
+    marked = {i for i, ch in enumerate(word) if ch.islower()}
+    options = [m for r in readings if r.acceptable for m in r.moves()]
+    if not options:
+        error = None if readings else EngineError("word.too_long", "A word has at most 15 letters.")
+        return _zero(ctx, word, readings, error, first=True)
+    jokers = lambda m: {i for i, ch in enumerate(m.word) if ch.islower()}  # noqa: E731
+    move = max(options, key=lambda m: (m.score, jokers(m) == marked, -m.reference.col))
+    warning = None
+    if jokers(move) != marked:
+        warning = "warning.joker_wrong_circle" if marked else "warning.joker_not_circled"
+    elif ctx.settings.score_required and ctx.claimed != move.score:
+        warning = _SCORE[ctx.claimed is None]
+    kind, code = ("warning", warning) if warning else ("valid", "ok")
+    return make_outcome(kind, code, move.score, move.score, move=move, **ctx.about())
+
+
+def score_proposal(
+    *,
+    board: Board,
+    rack: Rack,
+    round_number: int,
+    top_score: int,
+    proposal: Proposal,
+    lexicon: WordList,
+    settings: ScoringSettings | None = None,
+) -> Outcome:
+    """Judge one proposal (readings: module docstring) on the master board before the round
+    (first-move rules when it is empty). Raises :class:`EngineError` for entry errors the
+    arbiter retypes: ``proposal.source``, ``proposal.claimed_score``, ``word.character``,
+    ``proposal.above_top`` (a claimed or credited score above the round's top, §4.2)."""
+    if round_number < 1 or top_score < 0 or (round_number == 1 and not board.is_empty()):
+        raise ValueError("round 1 is played on an empty board and a top is never negative")
+    if proposal.source not in SOURCES:
+        raise EngineError("proposal.source", f"A proposal comes from {' or '.join(SOURCES)}.")
+    if proposal.late:
+        return make_outcome("zero", "zero.late", 0, 0)
+    word = "".join(fold_text(proposal.word or "").split())
+    if bad := [ch for ch in word if not (ch.isascii() and ch.isalpha())]:
+        message = f"'{proposal.word}' contains {bad[0]!r}: a word is made of letters only."
+        raise EngineError("word.character", message, word=proposal.word)
+    if not word:
+        return make_outcome("zero", "zero.no_proposal", 0, 0)
+    claimed = proposal.claimed_score
+    if claimed is not None and claimed < 0:
+        raise EngineError("proposal.claimed_score", "A claimed score is never negative.")
+    if claimed is not None and claimed > top_score:
+        raise _above_top(claimed, top_score, "the score typed")
+    written = " ".join((proposal.reference or "").split())
+    ctx = _Ctx(board, rack, lexicon, settings or ScoringSettings(), claimed, written, top_score)
+    outcome = _first_move(ctx, word) if board.is_empty() else _later_move(ctx, word)
+    if outcome.raw_score > top_score:
+        raise _above_top(outcome.raw_score, top_score, "the board, the rack and the proposal")
+    return outcome
+
+
+def _above_top(score: int, top: int, what: str) -> EngineError:
+    """§4.2: a score above the top can only be an entry error; it is never recorded."""
+    message = f"{score} is more than the top of the round, {top}: check {what}."
+    return EngineError("proposal.above_top", message, score=score, top=top)

@@ -1,0 +1,193 @@
+"""Choosing the top among tied moves (rules §2 T2, T6) and placing it on the board.
+
+The score comes from the move generator; this module only decides *which* of the moves
+that reach it is placed. The rules fix two things (T6.1: keep the joker(s) when a tied move
+allows it; T6.2: a move that ends the game wins) and leave the rest to the arbiter; the
+default among what is left is the engine's listing order (``Move.sort_key``: reference in
+board order, horizontal first, then the word), a convenience the arbiter may override.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.board import EMPTY, Board, Rack
+from engine.duplicate.endgame import end_before_draw
+from engine.errors import EngineError
+from engine.moves import Move
+from engine.tiles import JOKER
+
+
+class TopLike(Protocol):
+    """What a top finder returns: ``engine.movegen.Top`` or a test stub."""
+
+    score: int
+    moves: Sequence[Move]
+
+
+TopFinder = Callable[[Board, Rack], TopLike]
+
+
+def squares(move: Move) -> list[tuple[int, int]]:
+    """The squares the move's word covers, first letter first."""
+    ref = move.reference
+    dr, dc = (0, 1) if ref.horizontal else (1, 0)
+    return [(ref.row + dr * i, ref.col + dc * i) for i in range(len(move.word))]
+
+
+def new_tiles(board: Board, move: Move) -> dict[tuple[int, int], str]:
+    """The tiles the move puts down: square → letter (lowercase for a joker)."""
+    return {
+        sq: ch for sq, ch in zip(squares(move), move.word, strict=True) if board.at(*sq) == EMPTY
+    }
+
+
+def rack_tiles_used(board: Board, move: Move) -> str:
+    """The rack tiles the move uses, ``?`` for a joker (board jokers are not counted)."""
+    return "".join(JOKER if ch.islower() else ch for ch in new_tiles(board, move).values())
+
+
+def jokers_from_rack(board: Board, move: Move) -> int:
+    """Jokers the move takes from the rack. ``Move.word`` lowercases board jokers too."""
+    return rack_tiles_used(board, move).count(JOKER)
+
+
+def remaining_after(board: Board, move: Move, remaining: str) -> str:
+    """The unplayed tiles once the move is down (``remaining`` includes the rack)."""
+    left = Counter(remaining)
+    left.subtract(rack_tiles_used(board, move))
+    if any(n < 0 for n in left.values()):
+        raise ValueError(f"{move} uses tiles that are not in play")  # generator bug
+    return "".join(left.elements())
+
+
+def joker_swap(board: Board, move: Move, bag: Counter[str]) -> str:
+    """Joker game (V1): the letter the bag gives to replace the move's joker, or ``""``.
+
+    The joker comes back while its letter is still in the bag; otherwise it stays put.
+    """
+    for ch in new_tiles(board, move).values():
+        if ch.islower() and bag[ch.upper()]:
+            return ch.upper()
+    return ""
+
+
+def ends_game(board: Board, move: Move, remaining: str, swap: str = "") -> bool:
+    """T6.2: whether the game ends (E1/E3) right after the move (and the joker's swap)."""
+    left = remaining_after(board, move, remaining)
+    if swap:
+        left = left.replace(swap, JOKER, 1)
+    return end_before_draw(left) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class TopChoice:
+    """The tied moves of a round, those the rules allow, and the one placed.
+
+    ``tied`` is every move reaching the top score in ``Move.sort_key`` order; ``eligible``
+    the subset T2/T6 allow; ``chosen`` the move placed and ``chosen_by`` ``"default"``
+    (first eligible move) or ``"arbiter"``.
+    """
+
+    score: int
+    tied: tuple[Move, ...]
+    eligible: tuple[Move, ...]
+    chosen: Move
+    chosen_by: str = "default"
+
+    def with_choice(self, move: Move, chosen_by: str = "arbiter") -> TopChoice:
+        return TopChoice(self.score, self.tied, self.eligible, move, chosen_by)
+
+
+def eligible_moves(
+    board: Board,
+    tied: Sequence[Move],
+    remaining: str,
+    *,
+    ending: Callable[[Move], bool] | None = None,
+) -> tuple[tuple[Move, ...], dict[Move, str]]:
+    """The tied moves the rules allow, and for each other one the rule that excludes it.
+
+    T2: on an empty board only horizontal readings (the vertical ones are their mirror).
+    T6.1: fewest jokers from the rack. T6.2: among those, the moves that end the game.
+    ``ending`` (does a move end the game?) defaults to :func:`ends_game` without a swap.
+    """
+    moves = sorted(tied, key=Move.sort_key)
+    excluded: dict[Move, str] = {}
+
+    def narrow(kept: list[Move], rule: str) -> None:
+        nonlocal moves
+        if kept and len(kept) < len(moves):
+            excluded.update((m, rule) for m in moves if m not in kept)
+            moves = kept
+
+    if board.is_empty():
+        narrow([m for m in moves if m.reference.horizontal], "T2")
+    fewest = min(jokers_from_rack(board, m) for m in moves)
+    narrow([m for m in moves if jokers_from_rack(board, m) == fewest], "T6.1")
+    if ending is None:
+        narrow([m for m in moves if ends_game(board, m, remaining)], "T6.2")
+    else:
+        narrow([m for m in moves if ending(m)], "T6.2")
+    return tuple(moves), excluded
+
+
+_WHY = {
+    "T2": "the first top is announced horizontally",
+    "T6.1": "a tied move keeps more jokers on the rack, and keeping the joker is mandatory",
+    "T6.2": "a tied move ends the game, and such a move is mandatory",
+}
+
+
+def choose_top(
+    board: Board,
+    top: TopLike,
+    remaining: str,
+    *,
+    choice: Move | None = None,
+    ending: Callable[[Move], bool] | None = None,
+) -> TopChoice:
+    """Pick the top to place: the arbiter's ``choice`` if the rules allow it, else the default.
+
+    Raises ``EngineError`` ``top.not_tied`` / ``top.not_allowed`` for a choice the rules
+    refuse (with the rule in the sentence).
+    """
+    if not top.moves:
+        raise ValueError("choose_top needs at least one move")  # callers check for no move
+    tied = tuple(sorted(top.moves, key=Move.sort_key))
+    eligible, excluded = eligible_moves(board, tied, remaining, ending=ending)
+    if choice is None:
+        return TopChoice(top.score, tied, eligible, eligible[0])
+    key = (choice.reference, choice.word)
+    match = next((m for m in tied if (m.reference, m.word) == key), None)
+    if match is None:
+        raise EngineError(
+            "top.not_tied",
+            f"{choice.coord} {choice.word} is not one of the moves that reach the top of "
+            f"{top.score} points.",
+        )
+    if match in excluded:
+        rule = excluded[match]
+        raise EngineError(
+            "top.not_allowed",
+            f"{match.coord} {match.word} cannot be the top: {_WHY[rule]} ({rule}).",
+            rule=rule,
+        )
+    return TopChoice(top.score, tied, eligible, match, "arbiter")
+
+
+def engine_top_finder(lexicon: Any, variant: Any) -> TopFinder:
+    """A top finder on the compiled generator with the variant's bonuses and tile limit."""
+    from engine.movegen import find_top
+
+    def finder(board: Board, rack: Rack) -> TopLike:
+        return find_top(board, rack, lexicon, bonuses=variant.bonuses, max_tiles=variant.max_tiles)
+
+    return finder
+
+
+def move_to_json(move: Move) -> dict:
+    return {"coord": move.coord, "word": move.word, "score": move.score, "placed": move.placed}

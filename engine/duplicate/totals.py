@@ -1,0 +1,328 @@
+"""Game and tournament bookkeeping over judged proposals (rules §4.3, §4.5, §4.6, §5).
+
+Pure functions over immutable values: :class:`GameScores` holds a game's tops and, per
+player, one :class:`~engine.duplicate.proposals.Outcome` per round; :func:`game_result`
+adds solos and warning penalties; :func:`game_standings` and :func:`tournament_standings`
+rank. Nothing here reads a clock or a database, so a record replays to the same figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from types import MappingProxyType
+from typing import Any
+
+from engine.duplicate.proposals import Outcome, make_outcome
+from engine.errors import EngineError
+
+TIE_BREAKS = ("shared", "last_game_then_last_moves")
+PlayerId = Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class TotalsSettings:
+    """Game-level rules that events set differently.
+
+    ``warning_penalty_from``: the first warning of a game that costs ``warning_penalty``
+    points (4th in classic games, 6th in blitz and original formulas, §4.3). A solo earns
+    ``solo_value`` when the players counted reach ``solo_min_players`` (§4.6); set
+    ``solo_players`` to count a whole multi-centre competition instead of the players of
+    this game. ``tie_break`` orders equal tournament totals (§5 K5).
+    """
+
+    warning_penalty_from: int = 4
+    warning_penalty: int = 5
+    solo_value: int = 10
+    solo_min_players: int = 16
+    solo_players: int | None = None
+    tie_break: str = "shared"
+
+    def __post_init__(self) -> None:
+        if self.tie_break not in TIE_BREAKS:
+            raise EngineError(
+                "totals.tie_break",
+                f"'{self.tie_break}' is not a tie-break; choose {' or '.join(TIE_BREAKS)}.",
+            )
+        if self.warning_penalty_from < 1:
+            raise EngineError("totals.warning_penalty_from", "Warnings are counted from 1.")
+
+    @classmethod
+    def from_variant(cls, variant: Any, **overrides: Any) -> TotalsSettings:
+        """Settings for a game formula (any object with ``warning_penalty_from``)."""
+        return cls(warning_penalty_from=variant.warning_penalty_from, **overrides)
+
+
+def _frozen(mapping: Mapping | None) -> Mapping:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True, slots=True)
+class GameScores:
+    """One game as judged: ``tops[i]`` is the top of round i + 1; ``players`` maps each
+    player registered in the game to one outcome per round, ``None`` when the player was
+    not in the room for that round (absent: 0 points, not counted for solos).
+
+    ``arrivals`` gives the first round a late player was present: every earlier round
+    counts 0 whatever was recorded (§4.2, FISF23 §6.2). ``disciplinary`` lists the rounds
+    with a disciplinary warning, the only warning that stacks on another (§4.3).
+    """
+
+    tops: tuple[int, ...]
+    players: Mapping[PlayerId, tuple[Outcome | None, ...]]
+    arrivals: Mapping[PlayerId, int] = field(default_factory=dict, hash=False)
+    disciplinary: Mapping[PlayerId, tuple[int, ...]] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        for name in ("players", "arrivals", "disciplinary"):
+            object.__setattr__(self, name, _frozen(getattr(self, name)))
+        for player, rounds in self.players.items():
+            if len(rounds) != len(self.tops):
+                raise ValueError(f"{player!r} has {len(rounds)} rounds, the game {len(self.tops)}")
+
+    def outcome(self, player: PlayerId, index: int) -> Outcome | None:
+        """The outcome that counts for round ``index + 1``: late arrival overrides it."""
+        if index + 1 < self.arrivals.get(player, 1):
+            return LATE_ARRIVAL
+        return self.players[player][index]
+
+
+#: A round played before the player arrived (FISF23 §6.2).
+LATE_ARRIVAL = Outcome(
+    "zero", 0, 0, "zero.late_arrival", "The round was played before the player arrived: 0."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One player's game: per-round credited scores, solos (round numbers), warnings,
+    5-point penalties (floored ones included) and the total (K1)."""
+
+    player_id: PlayerId
+    rounds: tuple[int, ...]
+    solo_rounds: tuple[int, ...]
+    solo_bonus: int
+    warnings: int
+    warning_penalty: int
+    penalties: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A game's figures; ``counted[i]`` is how many players counted for round i + 1's solo."""
+
+    tops: tuple[int, ...]
+    players: tuple[PlayerGame, ...]
+    counted: tuple[int, ...]
+
+    @property
+    def top_total(self) -> int:
+        return sum(self.tops)
+
+    def player(self, player_id: PlayerId) -> PlayerGame | None:
+        return next((p for p in self.players if p.player_id == player_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A line of a results sheet (P6). ``negatif`` = total − top total (≤ 0 unless solos
+    lift a player above the top); ``negatif_text`` shows its sign, e.g. "-25", "0"."""
+
+    player_id: PlayerId
+    rank: int
+    total: int
+    negatif: int
+    percent: Decimal
+    solos: int
+    warnings: int
+    penalties: int
+
+    @property
+    def negatif_text(self) -> str:
+        return format_negatif(self.negatif)
+
+
+def format_negatif(value: int) -> str:
+    """The négatif as printed: "-25", "0", "+10" (K3)."""
+    return f"{value:+d}" if value else "0"
+
+
+def percent_of_top(total: int, top_total: int) -> Decimal:
+    """total / top total × 100 to two decimals, half rounded up (790/800 → 98.75, K3).
+    A game with no top (no round played) gives 0.00."""
+    if top_total <= 0:
+        return Decimal("0.00")
+    return (Decimal(total) * 100 / Decimal(top_total)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+
+
+def solo_winner(raw_scores: Mapping[PlayerId, int]) -> PlayerId | None:
+    """§4.6: the player whose move scores strictly more than every other counted player's,
+    compared before 5-point penalties. Needs two players and a best score above 0, so a
+    single non-zero score among zeros is a solo and {50, 50, 20} has none."""
+    if len(raw_scores) < 2:
+        return None
+    best = max(raw_scores.values())
+    leaders = [p for p, score in raw_scores.items() if score == best]
+    return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+
+def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> GameResult:
+    """Round scores, solos and warning penalties for every player of one game.
+
+    Counted for a round's solo: every player of the game present for that round (an
+    outcome, even "no proposal", and arrived); absent and not-yet-arrived players are
+    not. Warnings are numbered through the game in round order; the ``from``-th and each
+    later one costs the penalty, taken at the end of the game (§4.3).
+    """
+    settings = settings or TotalsSettings()
+    players = list(scores.players)
+    solos: dict[PlayerId, list[int]] = {p: [] for p in players}
+    counted = []
+    for index in range(len(scores.tops)):
+        present = {p: scores.outcome(p, index) for p in players}
+        raw = {
+            p: o.raw_score for p, o in present.items() if o is not None and o is not LATE_ARRIVAL
+        }
+        counted.append(len(raw))
+        winner = solo_winner(raw)
+        if winner is not None:
+            solos[winner].append(index + 1)
+    entries = []
+    for player in players:
+        outcomes = [scores.outcome(player, i) for i in range(len(scores.tops))]
+        rounds = tuple(o.score if o is not None else 0 for o in outcomes)
+        warnings = sum(1 for o in outcomes if o is not None and o.kind == "warning")
+        warnings += len(scores.disciplinary.get(player, ()))
+        charged = max(0, warnings - settings.warning_penalty_from + 1)
+        bonus = sum(
+            settings.solo_value
+            for r in solos[player]
+            if (settings.solo_players or counted[r - 1]) >= settings.solo_min_players
+        )
+        penalties = sum(
+            1
+            for o in outcomes
+            if o is not None and (o.kind == "penalty" or o.code == "zero.penalty_small")
+        )
+        penalty = charged * settings.warning_penalty
+        total = sum(rounds) + bonus - penalty
+        entries.append(
+            PlayerGame(
+                player, rounds, tuple(solos[player]), bonus, warnings, penalty, penalties, total
+            )
+        )
+    return GameResult(tuple(scores.tops), tuple(entries), tuple(counted))
+
+
+def _ranked(lines: list[tuple[tuple, Standing]]) -> tuple[Standing, ...]:
+    """Order by key, best first (stable: input order among equals); equal keys share the
+    rank and the next rank skips (1, 2, 2, 4)."""
+    lines.sort(key=lambda line: line[0], reverse=True)
+    out: list[Standing] = []
+    for i, (key, standing) in enumerate(lines):
+        rank = out[-1].rank if i and lines[i - 1][0] == key else i + 1
+        out.append(_with_rank(standing, rank))
+    return tuple(out)
+
+
+def _with_rank(s: Standing, rank: int) -> Standing:
+    return Standing(
+        s.player_id, rank, s.total, s.negatif, s.percent, s.solos, s.warnings, s.penalties
+    )
+
+
+def _standing(player_id: PlayerId, games: Sequence[PlayerGame | None], top: int) -> Standing:
+    played = [g for g in games if g is not None]
+    total = sum(g.total for g in played)
+    return Standing(
+        player_id,
+        0,
+        total,
+        total - top,
+        percent_of_top(total, top),
+        sum(len(g.solo_rounds) for g in played),
+        sum(g.warnings for g in played),
+        sum(g.penalties for g in played),
+    )
+
+
+def game_standings(result: GameResult) -> tuple[Standing, ...]:
+    """The ranking of one game by total, ex aequo shared: FISF23 breaks no tie in a game."""
+    return _ranked(
+        [((p.total,), _standing(p.player_id, [p], result.top_total)) for p in result.players]
+    )
+
+
+def tournament_standings(
+    results: Sequence[GameResult], settings: TotalsSettings | None = None
+) -> tuple[Standing, ...]:
+    """The ranking over several games: sum of game totals against the sum of tops (K4).
+
+    A player missing from a game scores 0 in it. ``tie_break="shared"`` leaves equal
+    totals ex aequo; ``"last_game_then_last_moves"`` compares the last game's total, then
+    its rounds from the last backwards (Québec rules, K5); players still equal share.
+    """
+    settings = settings or TotalsSettings()
+    players: list[PlayerId] = []
+    for result in results:
+        players += [p.player_id for p in result.players if p.player_id not in players]
+    top = sum(r.top_total for r in results)
+    lines = []
+    for player in players:
+        games = [r.player(player) for r in results]
+        standing = _standing(player, games, top)
+        key: tuple = (standing.total,)
+        if settings.tie_break == "last_game_then_last_moves" and results:
+            last = games[-1]
+            rounds = last.rounds if last else (0,) * len(results[-1].tops)
+            key += (last.total if last else 0, *reversed(rounds))
+        lines.append((key, standing))
+    return _ranked(lines)
+
+
+def apply_moyenne(
+    *, earlier: Outcome, later: Outcome, others: Sequence[Outcome], cap: int | None = None
+) -> Outcome:
+    """The arbiter's "moyenne" (§4.5): a player replays (or re-forms as a cross-word) an
+    invalid word before being told of the first zero; the later round scores the average
+    of ``others`` (the other players of the same arbiter on that round, zeros included,
+    other moyennes excluded), rounded down and capped at the player's own proposal
+    (``cap``, else the later outcome's ``proposed_score``).
+
+    Refused, with a coded error, unless both outcomes are invalid-word zeros sharing a word
+    and the later one has no other invalid word: never for placement or letter errors.
+    """
+    if earlier.code != "zero.invalid_word" or later.code != "zero.invalid_word":
+        raise EngineError(
+            "moyenne.not_invalid_word",
+            "A moyenne only replaces a repeated zero for an invalid word, never a placement "
+            "or letter error.",
+        )
+    repeated = [w for w in later.invalid_words if w in earlier.invalid_words]
+    if not repeated:
+        raise EngineError("moyenne.different_word", "The later move repeats no refused word.")
+    if len(repeated) != len(later.invalid_words):
+        raise EngineError(
+            "moyenne.other_fault", "The later move also forms another invalid word: 0 stands."
+        )
+    pool = [o.score for o in others if o.code != "moyenne"]
+    if not pool:
+        raise EngineError("moyenne.no_group", "No other player's score to average.")
+    cap = later.proposed_score if cap is None else cap
+    if cap is None:
+        raise EngineError("moyenne.no_cap", "The value of the player's own move is unknown.")
+    score = min(sum(pool) // len(pool), cap)
+    return make_outcome(
+        "valid",
+        "moyenne",
+        score,
+        score,
+        word=later.word,
+        reference=later.reference,
+        invalid_words=repeated,
+        proposed=later.proposed_score,
+        average_of=len(pool),
+        cap=cap,
+    )
