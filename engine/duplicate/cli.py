@@ -15,6 +15,7 @@ from typing import Any
 from engine.duplicate.game import Game, Round
 from engine.duplicate.racks import SeededSource
 from engine.duplicate.record import game_to_record, load_record, replay
+from engine.duplicate.scoresheet import check_totals, rescoring_hook, scoring_settings
 from engine.duplicate.top import engine_top_finder
 from engine.duplicate.variants import VARIANTS, Variant, get_variant
 from engine.errors import EngineError
@@ -93,7 +94,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         path = str(beside) if beside.is_file() else path
     lexicon = _load_lexicon(path)
     finder = engine_top_finder(lexicon, record.variant)
-    diffs = replay(record, finder, lexicon=lexicon.identity)
+    scoring, totals = scoring_settings(record)
+    hook = rescoring_hook(lexicon, scoring)
+    diffs = replay(record, finder, lexicon=lexicon.identity, outcome_hook=hook)
+    if record.data["players"]:
+        diffs += check_totals(record, totals)
     if args.json:
         print(json.dumps([_diff(d) for d in diffs], ensure_ascii=False, default=str))
     else:

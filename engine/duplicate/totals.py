@@ -51,7 +51,7 @@ class TotalsSettings:
     @classmethod
     def from_variant(cls, variant: Any, **overrides: Any) -> TotalsSettings:
         """Settings for a game formula (any object with ``warning_penalty_from``)."""
-        return cls(warning_penalty_from=variant.warning_penalty_from, **overrides)
+        return cls(**{"warning_penalty_from": variant.warning_penalty_from, **overrides})
 
 
 def _frozen(mapping: Mapping | None) -> Mapping:

@@ -1,0 +1,184 @@
+"""Players in a game record: their proposals, outcomes and totals, and how replay rechecks them.
+
+:mod:`engine.duplicate.record` stores each round's ``players`` as plain JSON and leaves their
+meaning to this module, so the record format stays independent of the scoring rules while a
+replay still recomputes every outcome (with :func:`score_proposal`) and every total (with
+:func:`game_result`) and reports any difference.
+
+A player entry of a round is ``{"player": ID, "proposal": {...} | null, "outcome": {...} |
+null, "override": bool}``: ``proposal`` null means no slip was handed in, ``outcome`` null
+means the player was absent for that round, and ``override`` marks an outcome the arbiter
+set by hand (a moyenne, a disciplinary zero), which replay keeps instead of recomputing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.board import Rack
+from engine.duplicate.game import Game
+from engine.duplicate.proposals import (
+    Outcome,
+    Proposal,
+    ScoringSettings,
+    make_outcome,
+    score_proposal,
+)
+from engine.duplicate.record import Difference, GameRecord, OutcomeHook
+from engine.duplicate.totals import GameResult, GameScores, TotalsSettings, game_result
+from engine.errors import EngineError
+
+OUTCOME_FIELDS = ("kind", "score", "raw_score", "code")
+
+
+def proposal_json(proposal: Proposal | None) -> dict | None:
+    if proposal is None:
+        return None
+    return {
+        "word": proposal.word,
+        "reference": proposal.reference,
+        "claimed_score": proposal.claimed_score,
+        "source": proposal.source,
+        "late": proposal.late,
+    }
+
+
+def proposal_from_json(data: Mapping | None) -> Proposal | None:
+    if data is None:
+        return None
+    return Proposal(
+        word=data.get("word", ""),
+        reference=data.get("reference", ""),
+        claimed_score=data.get("claimed_score"),
+        source=data.get("source", "tablet"),
+        late=bool(data.get("late", False)),
+    )
+
+
+def outcome_json(outcome: Outcome | None) -> dict | None:
+    if outcome is None:
+        return None
+    return {name: getattr(outcome, name) for name in OUTCOME_FIELDS}
+
+
+def outcome_from_json(data: Mapping | None) -> Outcome | None:
+    if data is None:
+        return None
+    return make_outcome(data["kind"], data["code"], data["score"], data["raw_score"])
+
+
+def player_entry(
+    player: str, proposal: Proposal | None, outcome: Outcome | None, *, override: bool = False
+) -> dict:
+    """One player's line in a round of the record."""
+    return {
+        "player": player,
+        "proposal": proposal_json(proposal),
+        "outcome": outcome_json(outcome),
+        "override": override,
+    }
+
+
+def rescoring_hook(lexicon: Any, settings: ScoringSettings | None = None) -> OutcomeHook:
+    """A replay hook recomputing each handed-in proposal on the board before its round."""
+
+    def hook(game: Game, rec: Mapping, entry: Mapping) -> Mapping | None:
+        if entry.get("override") or entry.get("outcome") is None:
+            return None
+        proposal = proposal_from_json(entry.get("proposal")) or Proposal()
+        try:
+            outcome = score_proposal(
+                board=game.board,
+                rack=Rack(game.rack),
+                round_number=rec["number"],
+                top_score=game.pending.choice.score,
+                proposal=proposal,
+                lexicon=lexicon,
+                settings=settings,
+            )
+        except EngineError as exc:
+            return {"outcome": f"refused: {exc.code}"}
+        return {"outcome": outcome_json(outcome)}
+
+    return hook
+
+
+def game_scores(record: GameRecord) -> GameScores:
+    """The judged game of a record: tops and outcomes of the rounds actually played."""
+    played = [r for r in record.rounds if r["status"] == "played"]
+    players = [p["id"] for p in record.data["players"]]
+    per_player: dict[str, list[Outcome | None]] = {p: [] for p in players}
+    for rnd in played:
+        entries = {e["player"]: e for e in rnd["players"]}
+        for player in players:
+            entry = entries.get(player)
+            per_player[player].append(outcome_from_json(entry["outcome"]) if entry else None)
+    arrivals = {p["id"]: p["arrival"] for p in record.data["players"] if p.get("arrival")}
+    return GameScores(
+        tops=tuple(r["top"]["score"] for r in played),
+        players={p: tuple(o) for p, o in per_player.items()},
+        arrivals=arrivals,
+    )
+
+
+def totals_json(result: GameResult) -> list[dict]:
+    """Per-player totals as the record stores them."""
+    return [
+        {
+            "player": p.player_id,
+            "total": p.total,
+            "solos": list(p.solo_rounds),
+            "solo_bonus": p.solo_bonus,
+            "warnings": p.warnings,
+            "warning_penalty": p.warning_penalty,
+            "penalties": p.penalties,
+        }
+        for p in result.players
+    ]
+
+
+def check_totals(record: GameRecord, settings: TotalsSettings | None = None) -> list[Difference]:
+    """Recompute the players' totals from the recorded outcomes and list the differences."""
+    settings = settings or TotalsSettings.from_variant(record.variant)
+    recomputed = {t["player"]: t for t in totals_json(game_result(game_scores(record), settings))}
+    recorded = {t["player"]: t for t in record.data["totals"]["players"]}
+    diffs = []
+    for player in sorted(set(recorded) | set(recomputed), key=str):
+        if recorded.get(player) != recomputed.get(player):
+            diffs.append(
+                Difference(
+                    0, f"totals.players[{player}]", recorded.get(player), recomputed.get(player)
+                )
+            )
+    return diffs
+
+
+def scoring_json(scoring: ScoringSettings, totals: TotalsSettings) -> dict:
+    """The event's scoring settings, stored in the record so a replay judges alike."""
+    return {
+        "score_required": scoring.score_required,
+        "warning_penalty_from": totals.warning_penalty_from,
+        "warning_penalty": totals.warning_penalty,
+        "solo_value": totals.solo_value,
+        "solo_min_players": totals.solo_min_players,
+        "solo_players": totals.solo_players,
+    }
+
+
+def scoring_settings(record: GameRecord) -> tuple[ScoringSettings, TotalsSettings]:
+    """The settings a record was judged with (the variant's defaults when it names none)."""
+    variant = record.variant
+    data = dict(record.data.get("scoring") or {})
+    scoring = ScoringSettings(
+        score_required=bool(data.pop("score_required", False)),
+        bonuses=variant.bonuses,
+        max_tiles=variant.max_tiles,
+    )
+    try:
+        totals = TotalsSettings.from_variant(variant, **data)
+    except TypeError:
+        raise EngineError(
+            "record.scoring", f"The record's scoring settings are not understood: {sorted(data)}."
+        ) from None
+    return scoring, totals
