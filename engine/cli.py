@@ -10,11 +10,12 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.board import Board, Rack
+from engine.duplicate import cli as duplicate_cli
 from engine.errors import EngineError
 
 
@@ -235,18 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--move", required=True, help="reference and word, e.g. 'H4 MOT'")
     check.set_defaults(handler=cmd_check)
 
-    for extend in _extensions():
-        extend(commands)
+    duplicate_cli.add_parsers(commands)  # play, replay: defined beside the rules library
     return parser
-
-
-def _extensions() -> list[Callable[[Any], None]]:
-    """Sub-commands defined beside the rules library (play, replay)."""
-    try:
-        from engine.duplicate.cli import add_parsers
-    except ImportError:
-        return []
-    return [add_parsers]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
