@@ -2,31 +2,12 @@
 
 import pytest
 
-from engine.board import Board, Rack
+from engine.board import Rack
 from engine.check import check_move
 from engine.errors import EngineError
-
-EMPTY = Board()
-
-
-def board_with(*rows: tuple[int, int, str, bool]) -> Board:
-    """A board with words laid as (row, col, word, horizontal)."""
-    placed = {}
-    for row, col, word, horizontal in rows:
-        for i, ch in enumerate(word):
-            placed[(row, col + i) if horizontal else (row + i, col)] = ch
-    return EMPTY.with_tiles(placed)
-
+from tests.engine.builders import EMPTY, Words, board_with
 
 MOITAI = board_with((7, 3, "MOITAI", True))  # H4 MOITAI, the first top of conformance p0000
-
-
-class Words:
-    def __init__(self, *words: str) -> None:
-        self.words = set(words)
-
-    def contains(self, word: str) -> bool:
-        return word in self.words
 
 
 def test_first_move_through_the_star() -> None:

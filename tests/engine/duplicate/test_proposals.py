@@ -8,30 +8,13 @@ import pytest
 from engine.board import Board, Rack
 from engine.duplicate.proposals import Outcome, Proposal, ScoringSettings, score_proposal
 from engine.errors import EngineError
+from tests.engine.builders import EMPTY, Words, board_with
 
-EMPTY = Board()
 REQUIRED = ScoringSettings(score_required=True)
-
-
-def board_with(*words: tuple[int, int, str, bool]) -> Board:
-    """A board with words laid as (row, col, word, horizontal), 0-based."""
-    placed = {}
-    for row, col, word, horizontal in words:
-        for i, ch in enumerate(word):
-            placed[(row, col + i) if horizontal else (row + i, col)] = ch
-    return EMPTY.with_tiles(placed)
 
 
 # H4 MOITAI: M H4, O H5, I H6, T H7, A H8, I H9 (the first top of conformance p0000).
 MOITAI = board_with((7, 3, "MOITAI", True))
-
-
-class Words:
-    def __init__(self, *words: str) -> None:
-        self.words = set(words)
-
-    def contains(self, word: str) -> bool:
-        return word in self.words
 
 
 LEXICON = Words(
