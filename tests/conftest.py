@@ -94,3 +94,38 @@ def load_settings(
         return json.loads(result.stdout.strip().splitlines()[-1])
 
     return load
+
+
+# --- Games through the services (tests/site, tests/integration) ----------------------------
+
+
+@pytest.fixture(scope="session")
+def conformance_lexicon_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The conformance word list compiled once per session (about 1.5 s)."""
+    from engine.lexicon.automaton import build_lexicon_file
+    from tests.engine.conftest import WORDS_FILE, conformance_words
+
+    path = tmp_path_factory.mktemp("site-lexicon") / "conformance.lex"
+    build_lexicon_file(
+        conformance_words(), path, name="conformance", source=str(WORDS_FILE), version="1"
+    )
+    return path
+
+
+@pytest.fixture
+def tournament_setup(conformance_lexicon_file: Path, django_user_model: Any) -> dict[str, Any]:
+    """A tournament on the conformance lexicon, three players at tables 1–3, one arbiter.
+
+    Solos count from 3 players so a 3-player game can show one (10 points)."""
+    from tournaments.models import Player, Registration, Tournament
+    from tournaments.services import lexicon_register
+
+    lexicon = lexicon_register(path=conformance_lexicon_file)
+    tournament = Tournament.objects.create(
+        name="Open de test", slug="open-test", lexicon=lexicon, solo_min_players=3
+    )
+    players = [Player.objects.create(name=name) for name in ("Anne", "Bruno", "Chloé")]
+    for table, player in enumerate(players, start=1):
+        Registration.objects.create(tournament=tournament, player=player, table_number=table)
+    arbiter = django_user_model.objects.create_user("arbitre-test", password="x")
+    return {"tournament": tournament, "players": players, "arbiter": arbiter, "lexicon": lexicon}

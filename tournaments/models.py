@@ -1,8 +1,15 @@
-"""Domain models. Deliberately small for now: later issues add players, rounds and results."""
+"""Domain models: lexicons, tournaments and their settings, players, games, rounds,
+append-only proposal versions, arbiter decisions and the audit log.
+
+Rules live in ``engine.duplicate``; these tables only keep what was decided, so every figure
+can be recomputed. Invariants that matter (one current version per player and round, one
+table per player, valid states) are database constraints, not just code."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -29,6 +36,27 @@ class Tournament(models.Model):
         editable=False,
         help_text=_("Horodatage posé par la dernière tâche de calcul exécutée."),
     )
+    # Settings (issue 5). ``None`` means "the variant's own value" (engine.duplicate.variants).
+    lexicon = models.ForeignKey(
+        "Lexicon", models.PROTECT, null=True, blank=True, related_name="tournaments"
+    )
+    variant_code = models.CharField(_("formule"), max_length=20, default="classic")
+    seconds_per_move = models.PositiveIntegerField(_("secondes par coup"), null=True, blank=True)
+    warning_before_end = models.PositiveIntegerField(
+        _("annonce avant la fin (s)"), null=True, blank=True
+    )
+    warning_penalty_from = models.PositiveIntegerField(
+        _("avertissement pénalisé à partir du"), null=True, blank=True
+    )
+    solo_value = models.PositiveIntegerField(_("valeur du solo"), default=10)
+    solo_min_players = models.PositiveIntegerField(_("joueurs minimum pour un solo"), default=16)
+    score_required = models.BooleanField(_("score obligatoire"), default=False)
+    tie_break = models.CharField(
+        _("départage"),
+        max_length=40,
+        default="shared",
+        choices=[("shared", _("ex aequo")), ("last_game_then_last_moves", _("dernière partie"))],
+    )
 
     objects = TournamentManager()
 
@@ -36,6 +64,16 @@ class Tournament(models.Model):
         ordering = ["-created_at", "name"]
         verbose_name = _("tournoi")
         verbose_name_plural = _("tournois")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seconds_per_move__isnull=True) | Q(seconds_per_move__gt=0),
+                name="tournament_seconds_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(tie_break__in=["shared", "last_game_then_last_moves"]),
+                name="tournament_tie_break_known",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -43,3 +81,301 @@ class Tournament(models.Model):
     def natural_key(self) -> tuple[str]:
         """Identify the tournament by its slug, stable across databases."""
         return (self.slug,)
+
+
+class Lexicon(models.Model):
+    """A compiled word list, identified by the sha256 of its words (not by its file)."""
+
+    name = models.CharField(_("nom"), max_length=200)
+    source = models.CharField(_("origine"), max_length=500, blank=True)
+    version = models.CharField(_("version"), max_length=100, blank=True)
+    word_count = models.PositiveIntegerField(_("nombre de mots"))
+    sha256 = models.CharField(_("empreinte sha256"), max_length=64, unique=True)
+    path = models.CharField(_("fichier"), max_length=500)
+    official = models.BooleanField(_("ODS officiel"), default=False)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name = _("lexique")
+        verbose_name_plural = _("lexiques")
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """What the site shows, so nobody mistakes the free list for the ODS."""
+        if self.official:
+            return f"{self.name} {self.version}".strip()
+        return f"{self.name} — free, non-official stand-in for the ODS"
+
+
+class Player(models.Model):
+    """A person who plays; the licence number is unique when given."""
+
+    name = models.CharField(_("nom"), max_length=200)
+    licence = models.CharField(_("licence"), max_length=40, blank=True)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    federation = models.CharField(_("fédération"), max_length=20, blank=True)
+    series = models.CharField(_("série"), max_length=10, blank=True)
+    category = models.CharField(_("catégorie"), max_length=20, blank=True)
+    birth_year = models.PositiveIntegerField(_("année de naissance"), null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["licence"], condition=~Q(licence=""), name="player_licence_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    """A player in a tournament, at a table; late arrivals play from (game, round)."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="registrations")
+    table_number = models.PositiveIntegerField(_("table"))
+    arrival_game = models.PositiveIntegerField(_("arrivée: partie"), default=1)
+    arrival_round = models.PositiveIntegerField(_("arrivée: coup"), default=1)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "table_number"], name="reg_table"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="reg_player"),
+            models.CheckConstraint(
+                condition=Q(table_number__gte=1, arrival_game__gte=1, arrival_round__gte=1),
+                name="reg_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} @ table {self.table_number}"
+
+
+class ArbiterMembership(models.Model):
+    """Who arbitrates a tournament: one head arbiter directs, arbiters correct slips."""
+
+    ROLES = [("head", _("juge-arbitre")), ("arbiter", _("arbitre"))]
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="arbitrations")
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="arbiters")
+    role = models.CharField(max_length=10, choices=ROLES, default="arbiter")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "tournament"], name="arbiter_once"),
+            models.CheckConstraint(condition=Q(role__in=["head", "arbiter"]), name="arbiter_role"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} ({self.role})"
+
+
+class Game(models.Model):
+    """One game; its racks are replayable from ``kind`` + ``seed``/``predrawn`` + rounds."""
+
+    KINDS = [
+        ("seeded", _("tirage aléatoire")),
+        ("manual", _("sac réel")),
+        ("predrawn", _("prétirée")),
+    ]
+    STATES = [("playing", _("en cours")), ("finished", _("terminée"))]
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField(_("numéro"))
+    kind = models.CharField(max_length=10, choices=KINDS)
+    seed = models.BigIntegerField(null=True, blank=True)
+    predrawn = models.TextField(blank=True, help_text=_("Une ligne par coup, rejets d'abord."))
+    variant_code = models.CharField(max_length=20, default="classic")
+    state = models.CharField(max_length=10, choices=STATES, default="playing")
+    pending_draws = models.JSONField(default=list, blank=True)  # typed racks rejected so far
+    end = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="game_number"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["seeded", "manual", "predrawn"]), name="game_kind"
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=["playing", "finished"]), name="game_state"
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="seeded") | Q(seed__isnull=False, seed__gte=0),
+                name="game_seeded_has_seed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} / partie {self.number}"
+
+
+class Round(models.Model):
+    """One round: rack, rejections, the board before it, deadline and its computed top.
+
+    ``top`` holds ``{"chosen", "tied", "eligible", "best", "n_moves"}`` (moves as
+    ``engine.duplicate.top.move_to_json``); ``top_placed_at`` marks the top as placed."""
+
+    STATES = [
+        ("drawn", _("tiré")),
+        ("open", _("en cours")),
+        ("closed", _("ramassé")),
+        ("cancelled", _("annulé")),
+    ]
+    game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(_("coup"))
+    state = models.CharField(max_length=10, choices=STATES, default="drawn")
+    rack = models.CharField(max_length=30)
+    reliquat = models.CharField(max_length=10, blank=True)
+    new_letters = models.CharField(max_length=10, blank=True)
+    minimum = models.PositiveSmallIntegerField(default=2)
+    rejections = models.JSONField(default=list, blank=True)
+    board_before = models.TextField()
+    deadline = models.DateTimeField(null=True, blank=True)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    top = models.JSONField(null=True, blank=True)
+    top_score = models.PositiveIntegerField(null=True, blank=True)
+    chosen_by = models.CharField(max_length=10, blank=True)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    top_placed_at = models.DateTimeField(null=True, blank=True)
+    next_reliquat = models.CharField(max_length=10, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["game", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number"], condition=~Q(state="cancelled"), name="round_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=["drawn", "open", "closed", "cancelled"]), name="round_state"
+            ),
+            models.CheckConstraint(
+                condition=Q(state="drawn") | Q(state="cancelled") | Q(deadline__isnull=False),
+                name="round_open_has_deadline",
+            ),
+            models.CheckConstraint(
+                condition=Q(top_placed_at__isnull=True) | Q(top__isnull=False, state="closed"),
+                name="round_placed_top_closed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"partie {self.game_id} / coup {self.number}"
+
+
+class ProposalVersion(models.Model):
+    """One version of a player's proposal for a round, never edited (only ``is_current``
+    flips to False when a newer version arrives). Carries its judged outcome."""
+
+    SOURCES = [("tablet", _("tablette")), ("arbiter", _("arbitre"))]
+    round = models.ForeignKey(Round, models.CASCADE, related_name="proposals")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="proposals")
+    version = models.PositiveIntegerField()
+    is_current = models.BooleanField(default=True)
+    reference = models.CharField(max_length=10, blank=True)
+    word = models.CharField(max_length=30, blank=True)
+    claimed_score = models.PositiveIntegerField(null=True, blank=True)
+    late = models.BooleanField(default=False)
+    source = models.CharField(max_length=10, choices=SOURCES)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    client_key = models.CharField(max_length=64, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    device = models.CharField(max_length=200, blank=True)
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    outcome_kind = models.CharField(max_length=10)
+    outcome_score = models.PositiveIntegerField()
+    outcome_raw_score = models.PositiveIntegerField()
+    outcome_code = models.CharField(max_length=40)
+    outcome_reason = models.TextField(blank=True)
+    outcome_params = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["round", "player", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "player"],
+                condition=Q(is_current=True),
+                name="proposal_one_current",
+            ),
+            models.UniqueConstraint(fields=["round", "player", "version"], name="proposal_version"),
+            models.UniqueConstraint(
+                fields=["round", "player", "client_key"],
+                condition=~Q(client_key=""),
+                name="proposal_client_key",
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="proposal_version_positive"),
+            models.CheckConstraint(
+                condition=Q(source__in=["tablet", "arbiter"]), name="proposal_src"
+            ),
+            models.CheckConstraint(
+                condition=Q(outcome_kind__in=["valid", "zero", "warning", "penalty"]),
+                name="proposal_outcome_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"coup {self.round_id} / joueur {self.player_id} v{self.version}"
+
+
+class Decision(models.Model):
+    """An arbiter's decision about a player, with its reason and author."""
+
+    KINDS = [
+        ("warning", _("avertissement")),
+        ("penalty", _("pénalité")),
+        ("solo", _("solo")),
+        ("moyenne", _("moyenne")),
+        ("correction", _("correction")),
+    ]
+    round = models.ForeignKey(Round, models.CASCADE, related_name="decisions")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="decisions")
+    kind = models.CharField(max_length=12, choices=KINDS)
+    reason = models.TextField()
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=["warning", "penalty", "solo", "moyenne", "correction"]),
+                name="decision_kind",
+            ),
+            models.CheckConstraint(condition=~Q(reason=""), name="decision_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.reason}"
+
+
+class AuditLog(models.Model):
+    """One row per state change, written by the service that made it. Append-only."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    action = models.CharField(max_length=60)
+    object_type = models.CharField(max_length=40)
+    object_id = models.PositiveBigIntegerField()
+    payload = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["object_type", "object_id"])]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.object_type}#{self.object_id}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        """Refuse updates: the log is only ever appended to."""
+        if self.pk is not None:
+            raise RuntimeError("AuditLog rows are append-only")
+        super().save(*args, **kwargs)

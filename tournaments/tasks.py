@@ -8,7 +8,7 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -17,9 +17,9 @@ logger = logging.getLogger(__name__)
 def tournament_touch(tournament_id: int) -> str | None:
     """Reload a tournament and stamp ``last_computed_at``; return the stamp (ISO 8601).
 
-    This is the skeleton of the future "top" computation: the worker receives only an id,
-    re-reads the row under a lock and records its result, so a redelivered message (acks_late)
-    just stamps again. A tournament deleted meanwhile is not an error: returns None.
+    The worker receives only an id, re-reads the row under a lock and records its result,
+    so a redelivered message (acks_late) just stamps again. A tournament deleted meanwhile
+    is not an error: returns None.
     """
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
@@ -30,3 +30,21 @@ def tournament_touch(tournament_id: int) -> str | None:
         tournament.save(update_fields=["last_computed_at"])
     logger.info("tournament_touch: tournament %s stamped", tournament_id)
     return tournament.last_computed_at.isoformat()
+
+
+@shared_task(name="tournaments.compute_top", soft_time_limit=60, time_limit=90)
+def compute_top(round_id: int) -> int | None:
+    """Compute and store a round's top (``round_compute_top``); return the top score.
+
+    Idempotent: a stored top is returned as is, so a redelivered message costs one query.
+    The lexicon is loaded once per worker process (``adapter.engine_lexicon``). A round
+    deleted meanwhile returns None.
+    """
+    from tournaments.services.rounds import round_compute_top  # services import this module
+
+    if not Round.objects.filter(pk=round_id).exists():
+        logger.warning("compute_top: round %s no longer exists", round_id)
+        return None
+    rnd = round_compute_top(round_id=round_id)
+    logger.info("compute_top: round %s top %s", round_id, rnd.top_score)
+    return rnd.top_score

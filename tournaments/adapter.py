@@ -1,0 +1,225 @@
+"""The one bridge between database rows and engine values (and back).
+
+Everything in ``tournaments/`` that needs a ``Board``, ``Rack``, ``Proposal``, ``Variant``,
+``GameScores`` or an engine ``Game`` asks this module, so the text formats stored in the
+database are read and written in exactly one place. A game is never stored as engine
+state: :func:`engine_game` replays it from its source and its rounds (tops are cheap to
+recompute with the compiled generator), which keeps the rows the only truth.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.board import Board, Rack
+from engine.duplicate import (
+    Draw,
+    Game,
+    ManualSource,
+    PredrawnSource,
+    RackSource,
+    SeededSource,
+    Variant,
+    engine_top_finder,
+    get_variant,
+)
+from engine.duplicate.proposals import Outcome, Proposal, ScoringSettings, make_outcome
+from engine.duplicate.top import move_to_json
+from engine.duplicate.totals import GameScores, TotalsSettings
+from engine.errors import EngineError
+from engine.lexicon.automaton import Lexicon as EngineLexicon
+from engine.moves import Move
+from engine.notation import parse_reference
+from tournaments import models
+from tournaments.errors import ServiceError
+
+_LEXICONS: dict[str, EngineLexicon] = {}
+_LEXICONS_LOCK = threading.Lock()
+
+
+def engine_lexicon(row: models.Lexicon) -> EngineLexicon:
+    """The loaded lexicon of a row, read once per process and kept by sha256.
+
+    A file whose words do not match the row's sha256 is refused: the top of an official
+    game must never come from another word list than the one registered."""
+    with _LEXICONS_LOCK:
+        cached = _LEXICONS.get(row.sha256)
+        if cached is not None:
+            return cached
+        try:
+            loaded = EngineLexicon.load(row.path)
+        except EngineError as error:
+            raise ServiceError.from_engine(error) from error
+        if loaded.identity.sha256 != row.sha256:
+            raise ServiceError(
+                "lexicon.mismatch",
+                f"The file {row.path} holds another word list than the lexicon '{row.name}'.",
+            )
+        _LEXICONS[row.sha256] = loaded
+        return loaded
+
+
+def variant(code: str) -> Variant:
+    try:
+        return get_variant(code)
+    except EngineError as error:
+        raise ServiceError.from_engine(error) from error
+
+
+def board(text: str) -> Board:
+    return Board.from_text(text) if text.strip() else Board()
+
+
+def board_text(value: Board) -> str:
+    return value.to_text()
+
+
+def rack(text: str) -> Rack:
+    """A round's rack from its N5 text (``-`` and ``+`` marks ignored)."""
+    return Rack.parse(text)
+
+
+def move_json(move: Move) -> dict[str, Any]:
+    return move_to_json(move)
+
+
+def move(data: Mapping[str, Any]) -> Move:
+    return Move(parse_reference(data["coord"]), data["word"], data["score"], data["placed"])
+
+
+def draw_json(draw: Draw) -> dict[str, Any]:
+    return {
+        "rack": draw.rack,
+        "reliquat": draw.reliquat,
+        "new": draw.new,
+        "rejected": draw.rejected,
+        "message": draw.message,
+    }
+
+
+def _typed(draw: Mapping[str, Any]) -> str:
+    """A stored draw as the arbiter would type it again (reliquat + new letters)."""
+    return f"{draw['reliquat']}+{draw['new']}" if draw["reliquat"] else draw["new"]
+
+
+def rack_source(game: models.Game) -> RackSource:
+    if game.kind == "seeded":
+        return SeededSource(game.seed)
+    if game.kind == "predrawn":
+        return PredrawnSource.from_text(game.predrawn)
+    return ManualSource()
+
+
+def engine_game(game: models.Game, rounds: Iterable[models.Round], lexicon: EngineLexicon) -> Game:
+    """Replay ``game`` from its source: every stored round is drawn again and its placed
+    top put down, then (manual games) the typed racks already rejected for the next round.
+
+    The result is the engine game as it stands now: a pending round when the last stored
+    round is not placed yet. A replay that disagrees with the rows is a bug, not a refusal.
+    """
+    var = variant(game.variant_code)
+    eg = Game(rack_source(game), engine_top_finder(lexicon, var), var)
+    for row in rounds:
+        if row.state == "cancelled":
+            raise NotImplementedError("replaying cancelled rounds is not supported yet")
+        if game.kind == "manual":
+            for draw in [*row.rejections, {"reliquat": row.reliquat, "new": row.new_letters}]:
+                eg.offer_rack(_typed(draw))
+        else:
+            eg.draw()
+        if eg.pending is None or eg.pending.rack != row.rack:
+            raise RuntimeError(f"replay of game {game.pk} diverges at round {row.number}")
+        if row.top_placed_at is None:
+            return eg
+        eg.place(move(row.top["chosen"]))
+    if game.kind == "manual":
+        for draw in game.pending_draws:
+            eg.offer_rack(_typed(draw))
+    return eg
+
+
+def seconds_per_move(tournament: models.Tournament, var: Variant) -> int:
+    return tournament.seconds_per_move or var.seconds_per_move
+
+
+def proposal(
+    *, word: str, reference: str, claimed_score: int | None, source: str, late: bool
+) -> Proposal:
+    return Proposal(word, reference, claimed_score, source, late)
+
+
+def scoring_settings(tournament: models.Tournament, var: Variant) -> ScoringSettings:
+    return ScoringSettings(tournament.score_required, var.bonuses, var.max_tiles)
+
+
+def totals_settings(tournament: models.Tournament, var: Variant | None = None) -> TotalsSettings:
+    var = var or variant(tournament.variant_code)
+    return TotalsSettings(
+        warning_penalty_from=tournament.warning_penalty_from or var.warning_penalty_from,
+        solo_value=tournament.solo_value,
+        solo_min_players=tournament.solo_min_players,
+        tie_break=tournament.tie_break,
+    )
+
+
+def outcome_fields(outcome: Outcome) -> dict[str, Any]:
+    """The columns of a ``ProposalVersion`` that keep an outcome."""
+    return {
+        "outcome_kind": outcome.kind,
+        "outcome_score": outcome.score,
+        "outcome_raw_score": outcome.raw_score,
+        "outcome_code": outcome.code,
+        "outcome_reason": outcome.reason,
+        "outcome_params": dict(outcome.params),
+    }
+
+
+def outcome(version: models.ProposalVersion) -> Outcome:
+    params = version.outcome_params or {}
+    invalid = tuple(w for w in str(params.get("invalid", "")).split(" and ") if w)
+    return Outcome(
+        version.outcome_kind,
+        version.outcome_score,
+        version.outcome_raw_score,
+        version.outcome_code,
+        version.outcome_reason,
+        params,
+        reference=version.reference,
+        word=version.word,
+        invalid_words=invalid,
+    )
+
+
+def no_proposal() -> Outcome:
+    return make_outcome("zero", "zero.no_proposal", 0, 0)
+
+
+def game_scores(
+    *,
+    game: models.Game,
+    rounds: Sequence[models.Round],
+    registrations: Sequence[models.Registration],
+    current: Mapping[tuple[int, int], models.ProposalVersion],
+    warnings: Mapping[int, Sequence[int]],
+) -> GameScores:
+    """``GameScores`` of the counted ``rounds``: a registered player with no proposal scores
+    "no proposal" (present, counted for solos); one who arrives in a later game is absent.
+    ``current`` maps (round id, player id) to the current version; ``warnings`` lists the
+    rounds of each player's disciplinary warnings."""
+    players: dict[int, tuple[Outcome | None, ...]] = {}
+    arrivals: dict[int, int] = {}
+    for reg in registrations:
+        if reg.arrival_game > game.number:
+            players[reg.player_id] = (None,) * len(rounds)
+            continue
+        if reg.arrival_game == game.number and reg.arrival_round > 1:
+            arrivals[reg.player_id] = reg.arrival_round
+        players[reg.player_id] = tuple(
+            outcome(v) if (v := current.get((r.pk, reg.player_id))) else no_proposal()
+            for r in rounds
+        )
+    tops = tuple(r.top_score or 0 for r in rounds)
+    disciplinary = {p: tuple(rs) for p, rs in warnings.items() if p in players}
+    return GameScores(tops, players, arrivals, disciplinary)

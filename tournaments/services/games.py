@@ -1,0 +1,193 @@
+"""Lexicons, games, drawing racks and placing tops: the services that move a game forward.
+
+A game is replayed from its rows (``adapter.engine_game``) under the game's row lock, so
+the engine alone decides racks, rejections and which tied top may be placed; these
+functions only store its verdicts and write the audit log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine.duplicate import EndOfGame
+from engine.errors import EngineError
+from engine.lexicon.automaton import Lexicon as EngineLexicon
+from tournaments import adapter
+from tournaments.errors import ServiceError
+from tournaments.models import Game, Lexicon, Round, Tournament
+from tournaments.services.audit import audit_record
+from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, rounds_until
+from tournaments.tasks import compute_top
+
+
+def lexicon_register(*, path: str | Path, official: bool = False, actor: Any = None) -> Lexicon:
+    """Record a lexicon file by the identity it carries; the same words register once."""
+    try:
+        identity = EngineLexicon.load(path).identity
+    except EngineError as error:
+        raise ServiceError.from_engine(error) from error
+    with transaction.atomic():
+        row, created = Lexicon.objects.get_or_create(
+            sha256=identity.sha256,
+            defaults=dict(
+                name=identity.name,
+                source=identity.source,
+                version=identity.version,
+                word_count=identity.word_count,
+                path=str(path),
+                official=official,
+            ),
+        )
+        if created:
+            audit_record(actor=actor, action="lexicon.register", obj=row, sha256=row.sha256)
+    return row
+
+
+def game_create(
+    *,
+    tournament_id: int,
+    kind: str = "seeded",
+    seed: int | None = None,
+    predrawn: str = "",
+    variant_code: str | None = None,
+    actor: Any = None,
+) -> Game:
+    """A new game numbered after the tournament's last one; a seeded game without a seed
+    gets a random one (stored, so the game replays)."""
+    if kind not in {"seeded", "manual", "predrawn"}:
+        raise ServiceError("game.kind", f"'{kind}' is not a game kind: seeded, manual, predrawn.")
+    if kind == "predrawn" and not predrawn.strip():
+        raise ServiceError("game.predrawn", "A pre-drawn game needs its racks, one line a round.")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        if tournament is None:
+            raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
+        code = variant_code or tournament.variant_code
+        adapter.variant(code)  # refuses an unknown code with the engine's sentence
+        last = tournament.games.order_by("-number").values_list("number", flat=True).first()
+        game = Game.objects.create(
+            tournament=tournament,
+            number=(last or 0) + 1,
+            kind=kind,
+            seed=(secrets.randbits(62) if seed is None else seed) if kind == "seeded" else None,
+            predrawn=predrawn,
+            variant_code=code,
+        )
+        audit_record(actor=actor, action="game.create", obj=game, kind=kind, seed=game.seed)
+        return game
+
+
+def _finish(game: Game, end: EndOfGame, actor: Any) -> None:
+    game.state = "finished"
+    game.end = {"code": end.code, "remaining": end.remaining, "message": end.sentence()}
+    game.save(update_fields=["state", "end", "pending_draws"])
+    audit_record(actor=actor, action="game.end", obj=game, **game.end)
+
+
+def _game_over(game: Game) -> ServiceError:
+    message = (game.end or {}).get("message") or "The game is over."
+    return ServiceError("game.over", message)
+
+
+def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -> Round:
+    """Draw the next round's rack: by the game's source, or ``letters`` typed by the arbiter
+    (manual games). A typed rack the rules refuse is recorded as a rejection and refused
+    with the rule's sentence. Queues ``compute_top`` once the round is committed."""
+    refusal: ServiceError | None = None
+    with transaction.atomic():
+        game = Game.objects.select_for_update(of=("self",)).select_related("tournament__lexicon")
+        game = game.filter(pk=game_id).first()
+        if game is None:
+            raise ServiceError("game.unknown", f"There is no game {game_id}.")
+        if game.state == "finished":
+            raise _game_over(game)
+        rounds = rounds_until(game, 10**6)
+        if rounds and rounds[-1].top_placed_at is None:
+            last = rounds[-1].number
+            raise ServiceError("draw.pending", f"The top of round {last} has not been placed yet.")
+        eg = adapter.engine_game(game, rounds, lexicon_of(game))
+        try:
+            if letters is None:
+                pending = eg.draw()
+            else:
+                outcome = eg.offer_rack(letters)
+                pending = outcome.round
+                if not outcome.accepted:
+                    game.pending_draws = [*game.pending_draws, adapter.draw_json(outcome.draw)]
+                    game.save(update_fields=["pending_draws"])
+                    audit_record(
+                        actor=actor, action="round.rack_rejected", obj=game, **outcome.error.details
+                    )
+                    refusal = ServiceError.from_engine(outcome.error)
+        except EngineError as error:
+            raise ServiceError.from_engine(error) from error
+        if eg.end is not None:
+            _finish(game, eg.end, actor)
+            refusal = refusal or _game_over(game)
+        if refusal is None:
+            rnd = _store_round(game, eg, pending, actor)
+    if refusal is not None:  # raised after commit: the rejection stays recorded
+        raise refusal
+    return rnd
+
+
+def _store_round(game: Game, eg: Any, pending: Any, actor: Any) -> Round:
+    rnd = Round.objects.create(
+        game=game,
+        number=pending.number,
+        rack=pending.rack,
+        reliquat=pending.reliquat,
+        new_letters=pending.new,
+        minimum=pending.minimum,
+        rejections=[adapter.draw_json(d) for d in pending.rejections],
+        board_before=adapter.board_text(eg.board),
+    )
+    game.pending_draws = []
+    game.save(update_fields=["pending_draws"])
+    audit_record(actor=actor, action="round.draw", obj=rnd, rack=rnd.rack, game=game.pk)
+    transaction.on_commit(partial(compute_top.delay, rnd.pk))
+    return rnd
+
+
+def round_place_top(
+    *, round_id: int, coord: str | None = None, word: str | None = None, actor: Any = None
+) -> Round:
+    """Place the closed round's top: the default one, or the arbiter's tied ``coord word``
+    if the rules allow it (T2, T6). Placing the same top again is a no-op."""
+    with transaction.atomic():
+        game_id = Round.objects.values_list("game_id", flat=True).filter(pk=round_id).first()
+        if game_id is None:
+            raise ServiceError("round.unknown", f"There is no round {round_id}.")
+        game = Game.objects.select_for_update().get(pk=game_id)  # lock order: game, round
+        rnd = ensure_top(locked_round(round_id))
+        chosen = rnd.top["chosen"]
+        if rnd.top_placed_at is not None:
+            if coord is None or (coord, word) == (chosen["coord"], chosen["word"]):
+                return rnd
+            raise ServiceError("round.top_placed", f"The top of round {rnd.number} is placed.")
+        if rnd.state != "closed":
+            raise ServiceError(
+                "round.not_closed", f"Round {rnd.number} is {rnd.state}: close it first."
+            )
+        eg = adapter.engine_game(rnd.game, rounds_until(game, rnd.number), lexicon_of(rnd.game))
+        try:
+            wanted = None
+            if coord is not None:
+                wanted = adapter.move({"coord": coord, "word": word or "", "score": 0, "placed": 0})
+            placed = eg.place(wanted)
+        except EngineError as error:
+            raise ServiceError.from_engine(error) from error
+        rnd.top = {**rnd.top, "chosen": adapter.move_json(placed.choice.chosen)}
+        rnd.chosen_by, rnd.top_placed_at = placed.choice.chosen_by, timezone.now()
+        rnd.next_reliquat = placed.next_reliquat
+        rnd.save(update_fields=["top", "chosen_by", "top_placed_at", "next_reliquat"])
+        audit_record(actor=actor, action="round.place_top", obj=rnd, top=rnd.top["chosen"])
+        if eg.end is not None:
+            _finish(game, eg.end, actor)
+        return rnd

@@ -1,0 +1,185 @@
+"""Players' proposals: submitted from a tablet or entered by an arbiter, corrected by new
+versions, never edited. Each version is judged by ``engine.duplicate.proposals``.
+
+Submissions lock the round row, so they are serialised against each other and against
+``round_close``: lateness is decided once, by the server clock, under the lock. A client
+key makes a replayed submission return the stored version instead of adding one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from engine.duplicate.proposals import Outcome, score_proposal
+from engine.errors import EngineError
+from tournaments import adapter
+from tournaments.errors import ServiceError
+from tournaments.models import ProposalVersion, Registration, Round
+from tournaments.services.audit import audit_record
+from tournaments.services.rounds import ensure_top, lexicon_of, locked_round
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalResult:
+    """The stored version, its judged outcome, and whether it was a replay of a key."""
+
+    version: ProposalVersion
+    outcome: Outcome
+    replayed: bool = False
+
+
+def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source: str,
+           late: bool) -> Outcome:  # fmt: skip
+    game = rnd.game
+    var = adapter.variant(game.variant_code)
+    try:
+        return score_proposal(
+            board=adapter.board(rnd.board_before),
+            rack=adapter.rack(rnd.rack),
+            round_number=rnd.number,
+            top_score=rnd.top_score,
+            proposal=adapter.proposal(
+                word=word, reference=reference, claimed_score=claimed, source=source, late=late
+            ),
+            lexicon=lexicon_of(game),
+            settings=adapter.scoring_settings(game.tournament, var),
+        )
+    except EngineError as error:
+        raise ServiceError.from_engine(error) from error
+
+
+def _store(rnd: Round, player_id: int, outcome: Outcome, **fields: Any) -> ProposalVersion:
+    """Append a version and make it the only current one (the caller holds the lock)."""
+    versions = ProposalVersion.objects.filter(round=rnd, player_id=player_id)
+    last = versions.aggregate(n=Max("version"))["n"] or 0
+    versions.filter(is_current=True).update(is_current=False)
+    return ProposalVersion.objects.create(
+        round=rnd,
+        player_id=player_id,
+        version=last + 1,
+        is_current=True,
+        **fields,
+        **adapter.outcome_fields(outcome),
+    )
+
+
+def proposal_submit(
+    *,
+    round_id: int,
+    player_id: int,
+    word: str,
+    reference: str = "",
+    claimed_score: int | None = None,
+    source: str = "tablet",
+    client_key: str = "",
+    entered_by: Any = None,
+    ip: str | None = None,
+    device: str = "",
+    late: bool = False,
+) -> ProposalResult:
+    """Record a player's proposal for a round and judge it.
+
+    A tablet proposal after the deadline (server clock) or after the round closed scores
+    zero ("late"); an arbiter entering a collected slip is on time unless ``late`` says
+    otherwise. The same ``client_key`` again returns the stored version (a different
+    proposal under the same key is refused). A score above the top is refused, unstored.
+    """
+    if source not in {"tablet", "arbiter"}:
+        raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
+    if source == "arbiter" and entered_by is None:
+        raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
+    try:
+        with transaction.atomic():
+            rnd = locked_round(round_id)
+            if client_key:
+                stored = ProposalVersion.objects.filter(
+                    round=rnd, player_id=player_id, client_key=client_key
+                ).first()
+                if stored is not None:
+                    return _replayed(stored, word, reference, claimed_score)
+            if not Registration.objects.filter(
+                tournament_id=rnd.game.tournament_id, player_id=player_id
+            ).exists():
+                raise ServiceError(
+                    "player.not_registered", "This player is not registered in the tournament."
+                )
+            if rnd.state not in {"open", "closed"}:
+                raise ServiceError(
+                    "round.not_open", f"Round {rnd.number} is {rnd.state}: no proposal yet."
+                )
+            if source == "tablet":
+                late = late or rnd.state == "closed" or timezone.now() > rnd.deadline
+            rnd = ensure_top(rnd)
+            outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
+                             source=source, late=late)  # fmt: skip
+            version = _store(
+                rnd, player_id, outcome, word=word, reference=reference,
+                claimed_score=claimed_score, late=late, source=source, entered_by=entered_by,
+                client_key=client_key, ip=ip, device=device,
+            )  # fmt: skip
+            audit_record(
+                actor=entered_by, action="proposal.submit", obj=version,
+                round=rnd.pk, player=player_id, score=outcome.score, code=outcome.code,
+            )  # fmt: skip
+            return ProposalResult(version, outcome)
+    except IntegrityError:
+        # A concurrent twin with the same key won the race (only possible without the
+        # round lock, e.g. SQLite); the stored row is the answer.
+        stored = ProposalVersion.objects.filter(
+            round_id=round_id, player_id=player_id, client_key=client_key
+        ).first()
+        if not client_key or stored is None:
+            raise
+        return _replayed(stored, word, reference, claimed_score)
+
+
+def _replayed(
+    stored: ProposalVersion, word: str, reference: str, claimed: int | None
+) -> ProposalResult:
+    if (stored.word, stored.reference, stored.claimed_score) != (word, reference, claimed):
+        raise ServiceError(
+            "proposal.key_reused", "This client key was already used for another proposal."
+        )
+    return ProposalResult(stored, adapter.outcome(stored), replayed=True)
+
+
+def proposal_correct(
+    *,
+    round_id: int,
+    player_id: int,
+    word: str,
+    reference: str = "",
+    claimed_score: int | None = None,
+    reason: str,
+    actor: Any,
+    ip: str | None = None,
+    device: str = "",
+) -> ProposalResult:
+    """An arbiter's correction: a new version with its reason, judged again; the round's
+    earlier versions stay. Lateness of the corrected proposal is kept (it is a fact)."""
+    if not reason.strip():
+        raise ServiceError("correction.reason", "A correction states why it is made.")
+    if actor is None:
+        raise ServiceError("correction.actor", "A correction names the arbiter who made it.")
+    with transaction.atomic():
+        rnd = ensure_top(locked_round(round_id))
+        current = ProposalVersion.objects.filter(
+            round=rnd, player_id=player_id, is_current=True
+        ).first()
+        late = current.late if current else False
+        outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
+                         source="arbiter", late=late)  # fmt: skip
+        version = _store(
+            rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed_score,
+            late=late, source="arbiter", entered_by=actor, ip=ip, device=device, reason=reason,
+        )  # fmt: skip
+        audit_record(
+            actor=actor, action="proposal.correct", obj=version, round=rnd.pk, player=player_id,
+            reason=reason, score=outcome.score, previous=current.pk if current else None,
+        )  # fmt: skip
+        return ProposalResult(version, outcome)

@@ -1,0 +1,125 @@
+"""A round's life after its rack is drawn: the top computed, opened with a deadline, closed.
+
+Each function locks the round row (``select_for_update``) and checks its state before
+changing it, so a retried request or a second arbiter gets the stored result instead of
+applying the change twice. The server clock (``timezone.now``) sets every deadline.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine.movegen import best_moves
+from tournaments import adapter
+from tournaments.errors import ServiceError
+from tournaments.models import Game, Round
+from tournaments.services.audit import audit_record
+
+BEST_N = 20  # sous-tops kept per round for the arbiter's sheet
+
+
+def lexicon_of(game: Game) -> Any:
+    """The engine lexicon of the game's tournament (loaded once per process)."""
+    row = game.tournament.lexicon
+    if row is None:
+        raise ServiceError(
+            "tournament.no_lexicon", f"The tournament '{game.tournament}' has no lexicon set."
+        )
+    return adapter.engine_lexicon(row)
+
+
+def rounds_until(game: Game, number: int) -> list[Round]:
+    """The rounds of the game up to ``number`` included, in play order."""
+    return list(
+        game.rounds.exclude(state="cancelled").filter(number__lte=number).order_by("number")
+    )
+
+
+def locked_round(round_id: int) -> Round:
+    """The round under a row lock, with its game, tournament and lexicon."""
+    rnd = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("game__tournament__lexicon")
+        .filter(pk=round_id)
+        .first()
+    )
+    if rnd is None:
+        raise ServiceError("round.unknown", f"There is no round {round_id}.")
+    return rnd
+
+
+def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
+    """Compute and store the round's top once (the caller holds the round's lock)."""
+    if rnd.top is not None:
+        return rnd
+    game = rnd.game
+    lexicon = lexicon_of(game)
+    eg = adapter.engine_game(game, rounds_until(game, rnd.number), lexicon)
+    pending = eg.pending
+    if pending is None or pending.number != rnd.number:
+        raise RuntimeError(f"round {rnd.pk} is not the pending round of its game")
+    choice, var = pending.choice, adapter.variant(game.variant_code)
+    sous_tops = best_moves(
+        eg.board,
+        adapter.rack(rnd.rack),
+        lexicon,
+        best,
+        bonuses=var.bonuses,
+        max_tiles=var.max_tiles,
+    )
+    rnd.top = {
+        "chosen": adapter.move_json(choice.chosen),
+        "tied": [adapter.move_json(m) for m in choice.tied],
+        "eligible": [i for i, m in enumerate(choice.tied) if m in choice.eligible],
+        "best": [adapter.move_json(m) for m in sous_tops],
+    }
+    rnd.top_score, rnd.chosen_by, rnd.computed_at = choice.score, choice.chosen_by, timezone.now()
+    rnd.save(update_fields=["top", "top_score", "chosen_by", "computed_at"])
+    audit_record(actor=None, action="round.top_computed", obj=rnd, top=rnd.top["chosen"])
+    return rnd
+
+
+def round_compute_top(*, round_id: int, best: int = BEST_N) -> Round:
+    """The work of the ``compute_top`` task: top, tied set and ``best`` sous-tops, stored
+    once; running it again returns the stored values (idempotent)."""
+    with transaction.atomic():
+        return ensure_top(locked_round(round_id), best=best)
+
+
+def round_open(*, round_id: int, actor: Any = None) -> Round:
+    """Announce the rack: the deadline is the server's now plus the seconds per move."""
+    with transaction.atomic():
+        rnd = locked_round(round_id)
+        if rnd.state == "open":
+            return rnd
+        if rnd.state != "drawn":
+            raise ServiceError(
+                "round.not_drawn", f"Round {rnd.number} is {rnd.state}: it cannot be opened."
+            )
+        tournament = rnd.game.tournament
+        seconds = adapter.seconds_per_move(tournament, adapter.variant(rnd.game.variant_code))
+        now = timezone.now()
+        rnd.state, rnd.opened_at, rnd.deadline = "open", now, now + timedelta(seconds=seconds)
+        rnd.save(update_fields=["state", "opened_at", "deadline"])
+        audit_record(actor=actor, action="round.open", obj=rnd, deadline=rnd.deadline.isoformat())
+        return rnd
+
+
+def round_close(*, round_id: int, actor: Any = None) -> Round:
+    """Collect the slips: no tablet proposal counts after this. Closing twice is a no-op."""
+    with transaction.atomic():
+        rnd = locked_round(round_id)
+        if rnd.state == "closed":
+            return rnd
+        if rnd.state != "open":
+            raise ServiceError(
+                "round.not_open", f"Round {rnd.number} is {rnd.state}: only an open round closes."
+            )
+        rnd.state, rnd.closed_at = "closed", timezone.now()
+        rnd.save(update_fields=["state", "closed_at"])
+        audit_record(actor=actor, action="round.close", obj=rnd)
+        return rnd
