@@ -1,20 +1,14 @@
-"""URL configuration: home page, admin, language switch, API and its OpenAPI schema."""
+"""URL configuration, by audience: public pages, the arbiter console, the API, the admin."""
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView
-from rest_framework.routers import DefaultRouter
 
-from tournaments.api import TournamentViewSet
 from tournaments.views import HomeView
-
-router = DefaultRouter()
-router.register("tournaments", TournamentViewSet, basename="tournament")
 
 urlpatterns = [
     path("", HomeView.as_view(), name="home"),
+    path("arbitre/", include("tournaments.console.urls")),
+    path("api/", include("tournaments.api.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/", include(router.urls)),
 ]

@@ -1,0 +1,1 @@
+"""The arbiter console: server-rendered pages, keyboard first, mounted under /arbitre/."""

@@ -1,0 +1,4 @@
+"""Arbiter console routes, mounted under /arbitre/."""
+
+app_name = "console"
+urlpatterns: list = []
