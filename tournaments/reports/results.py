@@ -1,0 +1,122 @@
+"""The results sheet (classement, rules §7 P6 and §5): per game and cumulative rankings,
+then per-series and per-category sub-rankings."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
+
+from tournaments.reports.base import PDF, Rendered, negatif, number, percent, slug
+from tournaments.reports.data import Ranking, RankingLine, ResultsData, SubRanking, sub_rankings
+from tournaments.reports.pdf import (
+    BODY,
+    CELL,
+    FONT_BOLD,
+    H3,
+    SUBTITLE,
+    TITLE,
+    build_pdf,
+    para,
+    table_style,
+    text,
+)
+
+HEADER = ["Rang", "Nom", "Club", "Série", "Cat.", "Score", "Négatif", "% top", "Sol.", "Av."]
+WIDTHS = [13, 40, 34, 11, 16, 15, 15, 16, 11, 10]
+
+
+def rank_text(line: RankingLine) -> str:
+    """``3`` or ``3 ex`` when the rank is shared (ex aequo, K2)."""
+    return f"{line.rank} ex" if line.ex_aequo else str(line.rank)
+
+
+def _row(line: RankingLine) -> list:
+    p = line.player
+    return [
+        rank_text(line),
+        Paragraph(text(p.name), CELL),
+        Paragraph(text(p.club), CELL),
+        p.series,
+        p.category,
+        number(line.total),
+        negatif(line.negatif),
+        percent(line.percent),
+        str(line.solos),
+        str(line.warnings),
+    ]
+
+
+def _numbers_style() -> list[tuple]:
+    return [
+        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+        ("ALIGN", (3, 0), (4, -1), "CENTER"),
+        ("ALIGN", (5, 0), (-1, -1), "RIGHT"),
+        ("FONT", (5, 1), (5, -1), FONT_BOLD, 8.5),
+    ]
+
+
+def ranking_table(ranking: Ranking) -> list:
+    """A heading and the ranking table of one ranking."""
+    rows = [HEADER] + [_row(line) for line in ranking.lines]
+    table = Table(
+        rows,
+        colWidths=[w * mm for w in WIDTHS],
+        repeatRows=1,
+        style=table_style(1, _numbers_style()),
+    )
+    heading = f"{ranking.title} — total des tops : {number(ranking.top_total)}"
+    return [para(heading, SUBTITLE), table]
+
+
+def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
+    rows: list[list] = [["Rang", "Général", "Nom", "Club", "Score", "Négatif", "% top"]]
+    for rank, line in group.lines:
+        rows.append(
+            [
+                str(rank),
+                rank_text(line),
+                Paragraph(text(line.player.name), CELL),
+                Paragraph(text(line.player.club), CELL),
+                number(line.total),
+                negatif(line.negatif),
+                percent(line.percent),
+            ]
+        )
+    extra = [("ALIGN", (0, 0), (1, -1), "RIGHT"), ("ALIGN", (4, 0), (-1, -1), "RIGHT")]
+    table = Table(
+        rows,
+        colWidths=[w * mm for w in (13, 17, 50, 45, 17, 17, 17)],
+        repeatRows=1,
+        style=table_style(1, extra),
+    )
+    return KeepTogether([para(f"{kind} {group.label}", H3), table, Spacer(1, 2 * mm)])
+
+
+def results_pdf(results: ResultsData) -> Rendered:
+    """Render the results: each game's ranking, the cumulative one, then sub-rankings."""
+    single = results.overall is None
+    title = f"Classement — {results.games[0].title.lower()}" if single else "Classement"
+    story: list = [para(title, TITLE)]
+    story.append(
+        para(
+            "Négatif : score moins total des tops. % top : score / total des tops × 100. "
+            "« ex » : rang partagé (ex aequo).",
+            BODY,
+        )
+    )
+    if results.overall is not None:
+        story += ranking_table(results.overall)
+        if len(results.games) > 1:
+            for ranking in results.games:
+                story += ranking_table(ranking)
+    else:
+        story += ranking_table(results.games[0])
+    main = results.main
+    for kind, key in (("Série", lambda p: p.series), ("Catégorie", lambda p: p.category)):
+        groups = sub_rankings(main, key)
+        if groups:
+            story.append(para(f"Classements par {kind.lower()} — {main.title}", SUBTITLE))
+            story += [sub_ranking_table(g, kind) for g in groups]
+    content = build_pdf(story, info=results.tournament, title=title)
+    what = results.games[0].title if single else "general"
+    return Rendered(f"{slug(results.tournament.slug)}-classement-{slug(what)}.pdf", PDF, content)

@@ -1,0 +1,224 @@
+"""Slips: blank bulletins for paper play (§7 P1), correction slips (billets de correction,
+§7 P2) and the players' tablet links as QR codes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+
+from tournaments.reports.base import PDF, Rendered, number, outcome_label, slug
+from tournaments.reports.data import GameData, PlayerInfo, TournamentInfo
+from tournaments.reports.pdf import (
+    BODY,
+    CELL,
+    FONT,
+    FONT_BOLD,
+    SMALL,
+    TITLE,
+    build_pdf,
+    para,
+    table_style,
+    text,
+    word_markup,
+)
+
+SLIPS_PER_PAGE = 10
+GREY = colors.HexColor("#D0D0D0")
+
+
+class BulletinFlowable(Flowable):
+    """One paper bulletin (P1): squared area for the word and connecting letters, right
+    column with table (top), reference (middle) and score (bottom), a grey strip for the
+    arbiter at the bottom."""
+
+    W, H = 88 * mm, 48 * mm
+
+    def __init__(self, *, game_number: int | None, table: int | None, tournament: str) -> None:
+        super().__init__()
+        self.game_number, self.table, self.tournament = game_number, table, tournament
+        self.width, self.height = self.W, self.H
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.W, self.H
+
+    def draw(self) -> None:
+        c = self.canv
+        w, h = self.W, self.H
+        c.setStrokeColor(colors.black)
+        c.setLineWidth(0.8)
+        c.rect(0, 0, w, h)
+        # Head line.
+        c.setFont(FONT_BOLD, 7)
+        partie = f"Partie {self.game_number}" if self.game_number else "Partie ____"
+        c.drawString(2 * mm, h - 4 * mm, f"{partie}    Coup ____")
+        c.setFont(FONT, 6)
+        c.drawRightString(w - 25 * mm, h - 4 * mm, text(self.tournament)[:40])
+        # Grey arbiter strip.
+        strip = 7 * mm
+        c.setFillColor(GREY)
+        c.rect(0, 0, w, strip, stroke=1, fill=1)
+        c.setFillColor(colors.black)
+        c.setFont(FONT, 5.5)
+        c.drawString(1.5 * mm, strip - 2.5 * mm, "Réservé à l'arbitre")
+        # Squared area.
+        cols, rows, sq = 15, 7, 4.1 * mm
+        x0, y0 = 2 * mm, strip + 2 * mm
+        c.setStrokeColor(colors.HexColor("#7A9CC6"))
+        c.setLineWidth(0.3)
+        for i in range(cols + 1):
+            c.line(x0 + i * sq, y0, x0 + i * sq, y0 + rows * sq)
+        for j in range(rows + 1):
+            c.line(x0, y0 + j * sq, x0 + cols * sq, y0 + j * sq)
+        # Right column: table, reference, score.
+        bx, bw = w - 22 * mm, 20 * mm
+        boxes = [("Table", str(self.table) if self.table else ""), ("Référence", ""),
+                 ("Score", "")]  # fmt: skip
+        bh = (h - strip - 8 * mm) / 3
+        c.setStrokeColor(colors.black)
+        c.setLineWidth(0.6)
+        for k, (label, value) in enumerate(boxes):
+            by = h - 6 * mm - (k + 1) * bh
+            c.rect(bx, by, bw, bh - 1 * mm)
+            c.setFont(FONT, 5.5)
+            c.drawString(bx + 1 * mm, by + bh - 3.5 * mm, label)
+            if value:
+                c.setFont(FONT_BOLD, 12)
+                c.drawCentredString(bx + bw / 2, by + 2.5 * mm, value)
+
+
+def bulletins_pdf(
+    info: TournamentInfo,
+    *,
+    tables: Sequence[int] = (),
+    game_number: int | None = None,
+    per_table: int = SLIPS_PER_PAGE,
+) -> Rendered:
+    """Blank bulletins, ``per_table`` for each table in ``tables`` (its number printed in
+    the table box), or one page of unnumbered ones when ``tables`` is empty."""
+    slips = [t for t in tables for _ in range(per_table)] or [None] * SLIPS_PER_PAGE
+    rows = []
+    for i in range(0, len(slips), 2):
+        pair = slips[i : i + 2]
+        cells = [BulletinFlowable(game_number=game_number, table=t, tournament=info.name)
+                 for t in pair]  # fmt: skip
+        rows.append(cells + [""] * (2 - len(cells)))
+    table = Table(rows, colWidths=[92 * mm, 92 * mm], rowHeights=[50.5 * mm] * len(rows))
+    title = "Bulletins de jeu" + (f" — partie {game_number}" if game_number else "")
+    content = build_pdf([table], info=info, title=title, margin=10 * mm)
+    suffix = f"-partie-{game_number}" if game_number else ""
+    return Rendered(f"{slug(info.slug)}{suffix}-bulletins.pdf", PDF, content)
+
+
+def _slip(game: GameData, player: PlayerInfo, rows: list[list]) -> KeepTogether:
+    head = (
+        f"<b>Billet de correction</b> — partie {game.number} — table {player.table} — "
+        f"{text(player.name)}"
+    )
+    table = Table(
+        [["Coup", "Proposition", "Points", "Décision"], *rows],
+        colWidths=[12 * mm, 45 * mm, 15 * mm, 108 * mm],
+        style=table_style(
+            1, [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (2, 0), (2, -1), "RIGHT")]
+        ),  # fmt: skip
+    )
+    box = Table(
+        [[Paragraph(head, BODY)], [table]],
+        colWidths=[184 * mm],
+        style=[
+            ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.6, colors.black, None, (3, 3)),
+        ],  # fmt: skip
+    )
+    return KeepTogether([box, Spacer(1, 5 * mm)])
+
+
+def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rendered:
+    """A correction slip per player with a warning, a penalty or a zero in the game (with
+    its reason), plus the arbiter's disciplinary decisions; cut along the dashed rules."""
+    story: list = [para(f"Billets de correction — partie {game.number}", TITLE)]
+    decisions: dict[int, list] = {}
+    for d in game.decisions:
+        decisions.setdefault(d.player_id, []).append(d)
+    count = 0
+    for line in game.players:
+        rows = []
+        for m in line.moves:
+            if m.kind not in ("warning", "penalty", "zero"):
+                continue
+            if m.code == "zero.no_proposal" and not include_no_proposal:
+                continue
+            proposal = " ".join(x for x in (m.word, m.reference) if x)
+            if m.claimed_score is not None:
+                proposal += f" ({m.claimed_score})"
+            decision = outcome_label(m.code)
+            if m.reason:
+                decision += f" — {m.reason}"
+            rows.append(
+                [
+                    str(m.number),
+                    Paragraph(word_markup(proposal) if proposal else "—", CELL),
+                    number(m.score),
+                    Paragraph(text(decision), CELL),
+                ]
+            )
+        for d in decisions.get(line.player.player_id, ()):
+            label = {"warning": "Avertissement", "penalty": "Pénalité"}.get(d.kind, d.kind)
+            rows.append([str(d.round_number), "", "", Paragraph(text(f"{label} — {d.reason}"),
+                                                                 CELL)])  # fmt: skip
+        if rows:
+            count += 1
+            story.append(_slip(game, line.player, rows))
+    if not count:
+        story.append(para("Aucun avertissement, pénalité ni zéro dans cette partie.", BODY))
+    title = f"Billets de correction — partie {game.number}"
+    content = build_pdf(story, info=game.tournament, title=title)
+    return Rendered(f"{slug(game.tournament.slug)}-partie-{game.number}-corrections.pdf", PDF,
+                    content)  # fmt: skip
+
+
+def tablet_url(base_url: str, token: str) -> str:
+    """``https://site/tablette/<token>/``."""
+    return f"{base_url.rstrip('/')}/tablette/{token}/"
+
+
+def _qr(url: str, size: float = 34 * mm) -> Drawing:
+    widget = QrCodeWidget(url)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    return drawing
+
+
+def tablet_links_pdf(
+    info: TournamentInfo, players: Sequence[PlayerInfo], base_url: str
+) -> Rendered:
+    """A card per player who has a tablet token: name, table, QR code and URL. Players
+    without a token are listed so the organiser knows who still needs one."""
+    cards, missing = [], []
+    for p in players:
+        if not p.access_token:
+            missing.append(p)
+            continue
+        url = tablet_url(base_url, p.access_token)
+        label = Paragraph(
+            f'<b>Table {p.table}</b><br/>{text(p.name)}<br/><font size="6.5">{text(url)}</font>',
+            BODY,
+        )
+        cards.append(Table([[_qr(url), label]], colWidths=[37 * mm, 52 * mm],
+                           style=[("BOX", (0, 0), (-1, -1), 0.5, colors.grey),
+                                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))  # fmt: skip
+    story: list = [para("Liens des tablettes", TITLE)]
+    if cards:
+        rows = [cards[i : i + 2] + [""] * (2 - len(cards[i : i + 2])) for i in range(0,
+                len(cards), 2)]  # fmt: skip
+        story.append(Table(rows, colWidths=[92 * mm, 92 * mm]))
+    if missing:
+        names = ", ".join(f"{p.name} (table {p.table})" for p in missing)
+        story.append(para(f"Sans lien de tablette : {names}.", SMALL))
+    content = build_pdf(story, info=info, title="Liens des tablettes", margin=10 * mm)
+    return Rendered(f"{slug(info.slug)}-tablettes.pdf", PDF, content)

@@ -1,0 +1,219 @@
+"""Spreadsheet and text exports (rules §7 P6, P7): the XLSX workbook, the ranking CSV and
+the SIGLES file for the federation."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tournaments.reports.base import CSV, XLSX, Rendered, outcome_label, percent, slug
+from tournaments.reports.data import GameData, Ranking, ResultsData, TableLine
+
+BOLD = Font(bold=True)
+HEAD_FILL = PatternFill("solid", fgColor="E8E8E8")
+JOKER_FONT = Font(color="C00000")
+
+RANKING_HEADER = [
+    "Rang",
+    "Ex aequo",
+    "Table",
+    "Nom",
+    "Licence",
+    "Club",
+    "Série",
+    "Catégorie",
+    "Score",
+    "Négatif",
+    "% du top",
+    "Solos",
+    "Avertissements",
+    "Pénalités",
+]
+
+
+def _header(ws: Worksheet, values: Sequence[str], widths: Sequence[float]) -> None:
+    ws.append(list(values))
+    for i, width in enumerate(widths, start=1):
+        cell = ws.cell(row=1, column=i)
+        cell.font, cell.fill = BOLD, HEAD_FILL
+        cell.alignment = Alignment(horizontal="center", wrap_text=True)
+        ws.column_dimensions[get_column_letter(i)].width = width
+    ws.freeze_panes = "A2"
+
+
+def _ranking_sheet(ws: Worksheet, ranking: Ranking) -> None:
+    games = (
+        [f"Partie {n}" for n in ranking.game_numbers]
+        if ranking.lines and any(line.game_totals for line in ranking.lines)
+        else []
+    )
+    widths = [6, 8, 6, 28, 12, 22, 7, 11, 8, 9, 10, 7, 9, 9] + [10] * len(games)
+    _header(ws, RANKING_HEADER + games, widths)
+    for line in ranking.lines:
+        p = line.player
+        ws.append(
+            [
+                line.rank,
+                "ex" if line.ex_aequo else "",
+                p.table,
+                p.name,
+                p.licence,
+                p.club,
+                p.series,
+                p.category,
+                line.total,
+                line.negatif,
+                float(line.percent) / 100,
+                line.solos,
+                line.warnings,
+                line.penalties,
+                *line.game_totals,
+            ]
+        )
+    for row in ws.iter_rows(min_row=2, min_col=11, max_col=11):
+        for cell in row:
+            cell.number_format = "0.00%"
+    for row in ws.iter_rows(min_row=2, min_col=10, max_col=10):
+        for cell in row:
+            cell.number_format = "+0;-0;0"
+    ws.append([])
+    ws.append(["Total des tops", None, None, None, None, None, None, None, ranking.top_total])
+
+
+def _scores_sheet(ws: Worksheet, game: GameData) -> None:
+    """Player × round matrix of credited scores; the tops on the first data row."""
+    n = len(game.rounds)
+    header = ["Table", "Nom"] + [f"C{r.number}" for r in game.rounds] + ["Solos", "Total"]
+    _header(ws, header, [6, 28] + [6] * n + [8, 8])
+    ws.freeze_panes = "C2"
+    ws.append([None, "Top", *[r.score for r in game.rounds], None, game.top_total])
+    for cell in ws[2]:
+        cell.font = BOLD
+    for line in game.players:
+        scores = [m.score if m.kind != "absent" else None for m in line.moves]
+        ws.append([line.player.table, line.player.name, *scores, line.solo_bonus, line.total])
+
+
+def _game_sheet(ws: Worksheet, game: GameData) -> None:
+    """The game record rows (P5)."""
+    header = ["N°", "Tirage", "Rejets", "Top", "Réf.", "Points", "Scrabble", "Cumul"]
+    _header(ws, header, [5, 14, 14, 18, 7, 8, 9, 8])
+    for r in game.rounds:
+        ws.append(
+            [
+                r.number,
+                r.rack,
+                " ".join(r.rejected) or None,
+                r.word,
+                r.reference,
+                r.score,
+                "*" if r.scrabble else None,
+                r.cumulative,
+            ]
+        )
+        if any(ch.islower() for ch in r.word):
+            ws.cell(row=ws.max_row, column=4).font = JOKER_FONT
+    ws.append([])
+    ws.append([None, None, None, "Total", None, game.top_total])
+
+
+def _decisions_sheet(ws: Worksheet, games: Sequence[GameData]) -> None:
+    _header(ws, ["Partie", "Coup", "Table", "Nom", "Mot", "Réf.", "Points", "Décision"],
+            [7, 6, 6, 28, 16, 7, 7, 60])  # fmt: skip
+    for game in games:
+        for line in game.players:
+            for m in line.moves:
+                if m.kind in ("warning", "penalty", "zero"):
+                    ws.append([game.number, m.number, line.player.table, line.player.name,
+                               m.word, m.reference, m.score, outcome_label(m.code)])  # fmt: skip
+
+
+def workbook_xlsx(results: ResultsData, games: Sequence[GameData] = ()) -> Rendered:
+    """Sheets "Classement", then "Scores" and "Partie" per game (suffixed by the game
+    number when there are several), then "Décisions". Numbers are numeric cells."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Classement"
+    _ranking_sheet(ws, results.main)
+    if results.overall is not None and len(results.games) > 1:
+        for ranking in results.games:
+            _ranking_sheet(wb.create_sheet(f"Classement P{ranking.game_numbers[0]}"), ranking)
+    for game in games:
+        suffix = f" P{game.number}" if len(games) > 1 else ""
+        _scores_sheet(wb.create_sheet(f"Scores{suffix}"), game)
+        _game_sheet(wb.create_sheet(f"Partie{suffix}"), game)
+    if games:
+        _decisions_sheet(wb.create_sheet("Décisions"), games)
+    wb.properties.creator = "Tirage"
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    name = f"{slug(results.tournament.slug)}-{_what(results)}.xlsx"
+    return Rendered(name, XLSX, buffer.getvalue())
+
+
+def _what(results: ResultsData) -> str:
+    return "general" if results.overall else slug(results.games[0].title)
+
+
+def ranking_csv(results: ResultsData) -> Rendered:
+    """The main ranking as CSV for a French spreadsheet: UTF-8 with a BOM (so Excel reads
+    the accents), ``;`` between fields and a decimal comma (Excel's French list separator
+    is ``;`` because ``,`` is the decimal mark). The négatif keeps its sign."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    ranking = results.main
+    games = [f"Partie {n}" for n in ranking.game_numbers] if results.overall else []
+    writer.writerow(RANKING_HEADER + games)
+    for line in ranking.lines:
+        p = line.player
+        writer.writerow(
+            [
+                line.rank,
+                "ex" if line.ex_aequo else "",
+                p.table,
+                p.name,
+                p.licence,
+                p.club,
+                p.series,
+                p.category,
+                line.total,
+                line.negatif,
+                percent(line.percent),
+                line.solos,
+                line.warnings,
+                line.penalties,
+                *(line.game_totals if games else ()),
+            ]
+        )
+    content = "\ufeff" + buffer.getvalue()
+    name = f"{slug(results.tournament.slug)}-{_what(results)}.csv"
+    return Rendered(name, f"{CSV}; charset=utf-8", content.encode("utf-8"))
+
+
+EMPTY_TABLE = "--table vide--"
+
+
+def _latin1(value: str) -> str:
+    """Latin-1 has no œ, no typographic quotes: replace what it cannot hold."""
+    value = value.replace("œ", "oe").replace("Œ", "OE").replace("’", "'").replace('"', "'")
+    return value.encode("latin-1", "replace").decode("latin-1")
+
+
+def sigles_csv(tournament_slug: str, tables: Sequence[TableLine]) -> Rendered:
+    """The SIGLES input (§7 P7, after Eliot's ``extras/reports/sigles.py``): Latin-1, one
+    line per table ``"table","name",total``; an empty table is ``"N","--table vide--",-1``."""
+    lines = []
+    for t in tables:
+        if t.player is None:
+            lines.append(f'"{t.table}","{EMPTY_TABLE}",-1')
+        else:
+            lines.append(f'"{t.table}","{_latin1(t.player.name)}",{t.total}')
+    content = "\r\n".join(lines) + "\r\n"
+    name = f"{slug(tournament_slug)}-sigles.csv"
+    return Rendered(name, f"{CSV}; charset=iso-8859-1", content.encode("latin-1"))
