@@ -114,10 +114,10 @@ def conformance_lexicon_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def tournament_setup(conformance_lexicon_file: Path, django_user_model: Any) -> dict[str, Any]:
-    """A tournament on the conformance lexicon, three players at tables 1–3, one arbiter.
+    """A tournament on the conformance lexicon, three players at tables 1–3, its head arbiter.
 
     Solos count from 3 players so a 3-player game can show one (10 points)."""
-    from tournaments.models import Player, Registration, Tournament
+    from tournaments.models import ArbiterMembership, Player, Registration, Tournament
     from tournaments.services import lexicon_register
 
     lexicon = lexicon_register(path=conformance_lexicon_file)
@@ -128,4 +128,7 @@ def tournament_setup(conformance_lexicon_file: Path, django_user_model: Any) -> 
     for table, player in enumerate(players, start=1):
         Registration.objects.create(tournament=tournament, player=player, table_number=table)
     arbiter = django_user_model.objects.create_user("arbitre-test", password="x")
+    ArbiterMembership.objects.get_or_create(
+        user=arbiter, tournament=tournament, defaults={"role": "head"}
+    )
     return {"tournament": tournament, "players": players, "arbiter": arbiter, "lexicon": lexicon}

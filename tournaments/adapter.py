@@ -117,13 +117,14 @@ def engine_game(game: models.Game, rounds: Iterable[models.Round], lexicon: Engi
     top put down, then (manual games) the typed racks already rejected for the next round.
 
     The result is the engine game as it stands now: a pending round when the last stored
-    round is not placed yet. A replay that disagrees with the rows is a bug, not a refusal.
+    round is not placed yet. A cancelled round (§1.5) is drawn again and cancelled with the
+    engine's ``Game.cancel``, which puts every tile back and excludes its rack, exactly as
+    when it was cancelled (``rounds`` must then come in play order, cancelled rows first
+    among equal numbers). A replay that disagrees with the rows is a bug, not a refusal.
     """
     var = variant(game.variant_code)
     eg = Game(rack_source(game), engine_top_finder(lexicon, var), var)
     for row in rounds:
-        if row.state == "cancelled":
-            raise NotImplementedError("replaying cancelled rounds is not supported yet")
         if game.kind == "manual":
             for draw in [*row.rejections, {"reliquat": row.reliquat, "new": row.new_letters}]:
                 eg.offer_rack(_typed(draw))
@@ -131,6 +132,9 @@ def engine_game(game: models.Game, rounds: Iterable[models.Round], lexicon: Engi
             eg.draw()
         if eg.pending is None or eg.pending.rack != row.rack:
             raise RuntimeError(f"replay of game {game.pk} diverges at round {row.number}")
+        if row.state == "cancelled":
+            eg.cancel(row.cancel_reason)
+            continue
         if row.top_placed_at is None:
             return eg
         eg.place(move(row.top["chosen"]))
@@ -196,6 +200,36 @@ def no_proposal() -> Outcome:
     return make_outcome("zero", "zero.no_proposal", 0, 0)
 
 
+def decided(base: Outcome, decision: models.Decision) -> Outcome:
+    """The outcome of a round once an arbiter's ``decision`` is applied to ``base``.
+
+    * warning (not disciplinary): the round becomes a warning with the same score, unless it
+      already is one or is a zero/penalty (one warning per round, never on top of a
+      penalty or a zero, §5.8);
+    * penalty: 5 points off what was paid (floored at 0), the raw score kept for solos;
+    * zero: 0 points (the arbiter's own zero, e.g. illegible slip);
+    * moyenne: the stored average (``apply_moyenne``), paid as a valid move.
+    Disciplinary warnings, solos and corrections leave the outcome alone."""
+    params = {"word": base.word, "reference": base.reference, "reason": decision.reason}
+    kind = decision.kind
+    if kind == "warning" and not decision.disciplinary and base.kind == "valid":
+        return Outcome("warning", base.score, base.raw_score, "warning.arbiter", decision.reason,
+                       params, base.words, base.reference, base.word)  # fmt: skip
+    if kind == "penalty":
+        score = max(0, base.score - 5)
+        return Outcome("penalty", score, base.raw_score, "penalty.arbiter", decision.reason,
+                       {**params, "claimed": base.score}, base.words, base.reference,
+                       base.word)  # fmt: skip
+    if kind == "zero":
+        return Outcome("zero", 0, 0, "zero.arbiter", decision.reason, params, base.words,
+                       base.reference, base.word)  # fmt: skip
+    if kind == "moyenne":
+        return make_outcome("valid", "moyenne", decision.score or 0, decision.score or 0,
+                            **{k: v for k, v in decision.params.items() if k != "score"},
+                            )  # fmt: skip
+    return base
+
+
 def game_scores(
     *,
     game: models.Game,
@@ -203,11 +237,22 @@ def game_scores(
     registrations: Sequence[models.Registration],
     current: Mapping[tuple[int, int], models.ProposalVersion],
     warnings: Mapping[int, Sequence[int]],
+    decisions: Mapping[tuple[int, int], Sequence[models.Decision]] | None = None,
 ) -> GameScores:
     """``GameScores`` of the counted ``rounds``: a registered player with no proposal scores
     "no proposal" (present, counted for solos); one who arrives in a later game is absent.
     ``current`` maps (round id, player id) to the current version; ``warnings`` lists the
-    rounds of each player's disciplinary warnings."""
+    rounds of each player's disciplinary warnings; ``decisions`` (same keys) the arbiter's
+    decisions, applied in order to the current outcome (:func:`decided`)."""
+    decisions = decisions or {}
+
+    def judged(rnd: models.Round, player_id: int) -> Outcome:
+        v = current.get((rnd.pk, player_id))
+        result = outcome(v) if v else no_proposal()
+        for decision in decisions.get((rnd.pk, player_id), ()):
+            result = decided(result, decision)
+        return result
+
     players: dict[int, tuple[Outcome | None, ...]] = {}
     arrivals: dict[int, int] = {}
     for reg in registrations:
@@ -216,10 +261,7 @@ def game_scores(
             continue
         if reg.arrival_game == game.number and reg.arrival_round > 1:
             arrivals[reg.player_id] = reg.arrival_round
-        players[reg.player_id] = tuple(
-            outcome(v) if (v := current.get((r.pk, reg.player_id))) else no_proposal()
-            for r in rounds
-        )
+        players[reg.player_id] = tuple(judged(r, reg.player_id) for r in rounds)
     tops = tuple(r.top_score or 0 for r in rounds)
     disciplinary = {p: tuple(rs) for p, rs in warnings.items() if p in players}
     return GameScores(tops, players, arrivals, disciplinary)

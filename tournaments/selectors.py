@@ -1,5 +1,7 @@
 """Reads: standings of a game and of a tournament, computed by ``engine.duplicate.totals``
-from the current proposal versions, so nothing derived is ever stored and left stale."""
+from the current proposal versions and the arbiters' decisions, so nothing derived is ever
+stored and left stale; plus the look-ups the console, API and tablets need (player token,
+missing slips, open conflicts, batch progress)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,16 @@ from engine.duplicate.totals import GameResult, Standing, game_result
 from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.duplicate.totals import tournament_standings as engine_tournament_standings
 from tournaments import adapter
-from tournaments.models import Decision, Game, ProposalVersion, Registration, Tournament
+from tournaments.models import (
+    BatchJob,
+    Decision,
+    Game,
+    ProposalVersion,
+    Registration,
+    Round,
+    SlipConflict,
+    Tournament,
+)
 
 
 def game_counted_rounds(game: Game) -> list:
@@ -24,12 +35,17 @@ def game_outcomes(game: Game) -> GameResult:
     versions = ProposalVersion.objects.filter(round__in=rounds, is_current=True)
     current = {(v.round_id, v.player_id): v for v in versions}
     warnings: dict[int, list[int]] = defaultdict(list)
+    decisions: dict[tuple[int, int], list[Decision]] = defaultdict(list)
     numbers = {r.pk: r.number for r in rounds}
-    for d in Decision.objects.filter(round__in=rounds, kind="warning"):
-        warnings[d.player_id].append(numbers[d.round_id])
+    for d in Decision.objects.filter(round__in=rounds).order_by("created_at", "id"):
+        if d.kind == "warning" and d.disciplinary:
+            warnings[d.player_id].append(numbers[d.round_id])
+        else:
+            decisions[(d.round_id, d.player_id)].append(d)
     scores = adapter.game_scores(
-        game=game, rounds=rounds, registrations=registrations, current=current, warnings=warnings
-    )
+        game=game, rounds=rounds, registrations=registrations, current=current,
+        warnings=warnings, decisions=decisions,
+    )  # fmt: skip
     return game_result(scores, adapter.totals_settings(game.tournament))
 
 
@@ -42,3 +58,53 @@ def tournament_standings(tournament: Tournament) -> tuple[Standing, ...]:
     """The ranking over every game of the tournament, with its tie-break."""
     results = [game_outcomes(g) for g in tournament.games.order_by("number")]
     return engine_tournament_standings(results, adapter.totals_settings(tournament))
+
+
+def registration_by_token(token: str) -> Registration | None:
+    """The registration whose tablet token is ``token`` (None: unknown or revoked)."""
+    if not token:
+        return None
+    return (
+        Registration.objects.select_related("player", "tournament")
+        .filter(access_token=token)
+        .first()
+    )
+
+
+def missing_slips(rnd: Round) -> list[Registration]:
+    """Registrations present on the round (arrived) with no current proposal, by table."""
+    game = rnd.game
+    have = ProposalVersion.objects.filter(round=rnd, is_current=True).values("player_id")
+    regs = (
+        Registration.objects.filter(tournament_id=game.tournament_id)
+        .exclude(player_id__in=have)
+        .select_related("player")
+        .order_by("table_number")
+    )
+    return [r for r in regs if (r.arrival_game, r.arrival_round) <= (game.number, rnd.number)]
+
+
+def open_conflicts(*, tournament_id: int | None = None, round_id: int | None = None) -> list:
+    """Slip conflicts the head arbiter has not settled, oldest first."""
+    conflicts = SlipConflict.objects.filter(resolved_at__isnull=True)
+    if tournament_id is not None:
+        conflicts = conflicts.filter(round__game__tournament_id=tournament_id)
+    if round_id is not None:
+        conflicts = conflicts.filter(round_id=round_id)
+    return list(
+        conflicts.select_related("first", "second", "player", "round").order_by("created_at", "id")
+    )
+
+
+def batch_progress(job_id: int) -> dict | None:
+    """``{"total", "done", "state", "games": [{"id", "index", "seed", "ready", "rounds",
+    "top_total"}]}`` of a batch, or None."""
+    job = BatchJob.objects.filter(pk=job_id).first()
+    if job is None:
+        return None
+    games = [
+        {"id": g.pk, "index": g.index, "seed": g.seed, "ready": g.prepared_at is not None,
+         "rounds": g.rounds, "top_total": g.top_total}
+        for g in job.games.order_by("index")
+    ]  # fmt: skip
+    return {"id": job.pk, "total": job.total, "done": job.done, "state": job.state, "games": games}

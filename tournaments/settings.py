@@ -145,6 +145,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# The arbiter console signs in on its own page (tournaments/console).
+LOGIN_URL = "console:login"
+LOGIN_REDIRECT_URL = "console:index"
+LOGOUT_REDIRECT_URL = "console:login"
+
 # --- Internationalisation: French first ----------------------------------------------------
 
 LANGUAGE_CODE = "fr"
@@ -219,13 +224,38 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Arbiters: DRF token or the site's session; players: "Authorization: Player <token>".
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+        "tournaments.api.auth.PlayerTokenAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "rest_framework.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Every error is a 4xx body {"code": ..., "detail": sentence} (tournaments.api.exceptions).
+    "EXCEPTION_HANDLER": "tournaments.api.exceptions.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"token": "20/minute"},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tirage API",
-    "DESCRIPTION": "Gestion de tournois de Scrabble duplicate (règles FISF).",
+    "DESCRIPTION": (
+        "Gestion de tournois de Scrabble duplicate (règles FISF). Arbitres : session ou "
+        "`Authorization: Token <clé>` ; joueurs : `Authorization: Player <jeton>`. "
+        'Chaque erreur est un 4xx `{"code": ..., "detail": phrase}`. Voir docs/api.md.'
+    ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "GameKindEnum": "tournaments.models.Game.KINDS",
+        "GameStateEnum": "tournaments.models.Game.STATES",
+        "RoundStateEnum": "tournaments.models.Round.STATES",
+        "DecisionKindEnum": "tournaments.models.Decision.KINDS",
+    },
 }
 
 # --- Logging: everything to stderr ---------------------------------------------------------

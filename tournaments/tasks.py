@@ -48,3 +48,44 @@ def compute_top(round_id: int) -> int | None:
     rnd = round_compute_top(round_id=round_id)
     logger.info("compute_top: round %s top %s", round_id, rnd.top_score)
     return rnd.top_score
+
+
+@shared_task(name="tournaments.recompute_round", soft_time_limit=120, time_limit=150)
+def recompute_round(round_id: int) -> int | None:
+    """Judge a round's current proposals again (``round_recompute``); return how many
+    outcomes changed. Idempotent: a second run finds nothing to change."""
+    from tournaments.services.recompute import round_recompute
+
+    if not Round.objects.filter(pk=round_id).exists():
+        logger.warning("recompute_round: round %s no longer exists", round_id)
+        return None
+    result = round_recompute(round_id=round_id, actor=None, reason="recompute (task)")
+    return len(result.outcomes)
+
+
+@shared_task(name="tournaments.recompute_game", soft_time_limit=540, time_limit=600)
+def recompute_game(game_id: int, reason: str = "recompute (task)") -> int | None:
+    """Recompute a game's tops and outcomes (``game_recompute``); return the number of
+    differences. Idempotent: a second run finds none."""
+    from tournaments.models import Game
+    from tournaments.services.recompute import game_recompute
+
+    if not Game.objects.filter(pk=game_id).exists():
+        logger.warning("recompute_game: game %s no longer exists", game_id)
+        return None
+    result = game_recompute(game_id=game_id, reason=reason, actor=None)
+    return len(result.tops) + len(result.outcomes)
+
+
+@shared_task(name="tournaments.prepare_game", soft_time_limit=540, time_limit=600)
+def prepare_game(prepared_game_id: int) -> int | None:
+    """Play one prepared game of a batch to the end and store its record
+    (``prepared_game_play``); return its top total. A game already prepared is skipped."""
+    from tournaments.services.batch import prepared_game_play
+
+    prepared = prepared_game_play(prepared_game_id=prepared_game_id)
+    if prepared is None:
+        logger.warning("prepare_game: prepared game %s no longer exists", prepared_game_id)
+        return None
+    logger.info("prepare_game: %s top total %s", prepared_game_id, prepared.top_total)
+    return prepared.top_total

@@ -1,15 +1,49 @@
-"""API routes, mounted under /api/."""
+"""API routes, mounted under /api/ (see docs/api.md)."""
 
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView
-from rest_framework.routers import DefaultRouter
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from tournaments.api.views import TournamentViewSet
-
-router = DefaultRouter()
-router.register("tournaments", TournamentViewSet, basename="tournament")
+from tournaments.api.views import auth, play, player, tournaments
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("", include(router.urls)),
-]
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("auth/token/", auth.TokenView.as_view(), name="api-token"),
+    # Tournaments: public reads, arbiters' set-up.
+    path("tournaments/", tournaments.TournamentListView.as_view(), name="api-tournaments"),
+    path("tournaments/<slug:slug>/", tournaments.TournamentDetailView.as_view(),
+         name="api-tournament"),
+    path("tournaments/<slug:slug>/players/", tournaments.PlayerListView.as_view(),
+         name="api-players"),
+    path("tournaments/<slug:slug>/players/import", tournaments.PlayersImportView.as_view(),
+         name="api-players-import"),
+    path("registrations/<int:registration_id>/token", tournaments.RegistrationTokenView.as_view(),
+         name="api-registration-token"),
+    path("tournaments/<slug:slug>/games/", tournaments.GameListView.as_view(), name="api-games"),
+    path("tournaments/<slug:slug>/rankings/", tournaments.TournamentRankingView.as_view(),
+         name="api-rankings"),
+    path("tournaments/<slug:slug>/games/<int:number>/rankings/",
+         tournaments.GameRankingView.as_view(), name="api-game-rankings"),
+    # A game and its rounds (arbiters).
+    path("games/<int:game_id>/", play.GameDetailView.as_view(), name="api-game"),
+    path("games/<int:game_id>/rounds/draw", play.DrawView.as_view(), name="api-draw"),
+    path("rounds/<int:round_id>/", play.RoundDetailView.as_view(), name="api-round"),
+    path("rounds/<int:round_id>/open", play.RoundOpenView.as_view(), name="api-round-open"),
+    path("rounds/<int:round_id>/close", play.RoundCloseView.as_view(), name="api-round-close"),
+    path("rounds/<int:round_id>/place", play.RoundPlaceView.as_view(), name="api-round-place"),
+    path("rounds/<int:round_id>/top/choose", play.TopChooseView.as_view(),
+         name="api-round-choose"),
+    path("rounds/<int:round_id>/cancel", play.RoundCancelView.as_view(), name="api-round-cancel"),
+    path("rounds/<int:round_id>/proposals/", play.RoundProposalsView.as_view(),
+         name="api-round-proposals"),
+    path("rounds/<int:round_id>/slips/", play.SlipView.as_view(), name="api-round-slips"),
+    path("rounds/<int:round_id>/decisions/", play.DecisionView.as_view(),
+         name="api-round-decisions"),
+    path("proposals/<int:proposal_id>/", play.ProposalDetailView.as_view(), name="api-proposal"),
+    path("proposals/<int:proposal_id>/correct", play.ProposalCorrectView.as_view(),
+         name="api-proposal-correct"),
+    # The player's tablet (Authorization: Player <token>).
+    path("player/round/", player.PlayerRoundView.as_view(), name="api-player-round"),
+    path("player/proposals/", player.PlayerProposalView.as_view(), name="api-player-proposals"),
+    path("player/results/", player.PlayerResultsView.as_view(), name="api-player-results"),
+]  # fmt: skip

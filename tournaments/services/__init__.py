@@ -1,9 +1,12 @@
 """Services: the only code that changes state. Views, the API, tasks and management
 commands all call these functions (keyword arguments, typed results, ``ServiceError``).
 
-Each one runs in a transaction with row locks and writes the audit log; see the modules:
-``games`` (lexicons, games, racks, placing tops), ``rounds`` (top, open, close) and
-``proposals`` (submissions and corrections).
+Each one runs in a transaction with row locks, checks who acts (``tournaments.access``) and
+writes the audit log; see the modules: ``registry`` (tournaments, arbiters, players,
+tokens), ``imports`` (player lists), ``games`` (lexicons, games, racks, placing tops),
+``rounds`` (top, open, close), ``proposals`` (submissions, corrections, slip conflicts),
+``decisions`` (warnings, penalties, zeros, moyenne), ``lifecycle`` (cancel, stop, conflicts),
+``recompute`` and ``batch`` (pre-drawn games prepared by the workers).
 """
 
 from __future__ import annotations
@@ -24,29 +27,87 @@ def request_touch(tournament_id: int) -> None:
     transaction.on_commit(partial(tournament_touch.delay, tournament_id))
 
 
+from tournaments.services.batch import (  # noqa: E402
+    game_create_from_prepared,
+    predrawn_batch_prepare,
+    prepared_game_play,
+)
+from tournaments.services.decisions import (  # noqa: E402
+    decision_moyenne,
+    decision_penalty,
+    decision_warning,
+    decision_zero,
+)
 from tournaments.services.games import (  # noqa: E402  (after request_touch: tasks import us)
     game_create,
     lexicon_register,
     round_draw,
     round_place_top,
 )
+from tournaments.services.imports import ImportResult, RowError, players_import  # noqa: E402
+from tournaments.services.lifecycle import (  # noqa: E402
+    CancelResult,
+    conflict_resolve,
+    game_stop,
+    round_cancel,
+)
 from tournaments.services.proposals import (  # noqa: E402
     ProposalResult,
     proposal_correct,
     proposal_submit,
 )
+from tournaments.services.recompute import (  # noqa: E402
+    RecomputeResult,
+    game_recompute,
+    game_recompute_later,
+    round_recompute,
+    round_recompute_later,
+)
+from tournaments.services.registry import (  # noqa: E402
+    arbiter_add,
+    player_register,
+    registration_arrive,
+    registration_token_issue,
+    registration_token_revoke,
+    tournament_create,
+)
 from tournaments.services.rounds import round_close, round_compute_top, round_open  # noqa: E402
 
 __all__ = [
+    "CancelResult",
+    "ImportResult",
     "ProposalResult",
+    "RecomputeResult",
+    "RowError",
+    "arbiter_add",
+    "conflict_resolve",
+    "decision_moyenne",
+    "decision_penalty",
+    "decision_warning",
+    "decision_zero",
     "game_create",
+    "game_create_from_prepared",
+    "game_recompute",
+    "game_recompute_later",
+    "game_stop",
     "lexicon_register",
+    "player_register",
+    "players_import",
+    "predrawn_batch_prepare",
+    "prepared_game_play",
     "proposal_correct",
     "proposal_submit",
+    "registration_arrive",
+    "registration_token_issue",
+    "registration_token_revoke",
     "request_touch",
+    "round_cancel",
     "round_close",
     "round_compute_top",
     "round_draw",
     "round_open",
     "round_place_top",
+    "round_recompute",
+    "round_recompute_later",
+    "tournament_create",
 ]

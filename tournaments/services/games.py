@@ -19,6 +19,7 @@ from engine.duplicate import EndOfGame
 from engine.errors import EngineError
 from engine.lexicon.automaton import Lexicon as EngineLexicon
 from tournaments import adapter
+from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Lexicon, Round, Tournament
 from tournaments.services.audit import audit_record
@@ -68,6 +69,7 @@ def game_create(
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None:
             raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
+        require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
         code = variant_code or tournament.variant_code
         adapter.variant(code)  # refuses an unknown code with the engine's sentence
         last = tournament.games.order_by("-number").values_list("number", flat=True).first()
@@ -105,10 +107,11 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
         game = game.filter(pk=game_id).first()
         if game is None:
             raise ServiceError("game.unknown", f"There is no game {game_id}.")
+        require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
         if game.state == "finished":
             raise _game_over(game)
         rounds = rounds_until(game, 10**6)
-        if rounds and rounds[-1].top_placed_at is None:
+        if rounds and rounds[-1].state != "cancelled" and rounds[-1].top_placed_at is None:
             last = rounds[-1].number
             raise ServiceError("draw.pending", f"The top of round {last} has not been placed yet.")
         eg = adapter.engine_game(game, rounds, lexicon_of(game))
@@ -165,6 +168,7 @@ def round_place_top(
         if game_id is None:
             raise ServiceError("round.unknown", f"There is no round {round_id}.")
         game = Game.objects.select_for_update().get(pk=game_id)  # lock order: game, round
+        require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
         rnd = ensure_top(locked_round(round_id))
         chosen = rnd.top["chosen"]
         if rnd.top_placed_at is not None:

@@ -18,19 +18,22 @@ from django.utils import timezone
 from engine.duplicate.proposals import Outcome, score_proposal
 from engine.errors import EngineError
 from tournaments import adapter
+from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import ProposalVersion, Registration, Round
+from tournaments.models import ProposalVersion, Registration, Round, SlipConflict
 from tournaments.services.audit import audit_record
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round
 
 
 @dataclass(frozen=True, slots=True)
 class ProposalResult:
-    """The stored version, its judged outcome, and whether it was a replay of a key."""
+    """The stored version, its judged outcome, whether it was a replay (same client key, or
+    the same slip entered again), and the conflict it opened with another arbiter's slip."""
 
     version: ProposalVersion
     outcome: Outcome
     replayed: bool = False
+    conflict: SlipConflict | None = None
 
 
 def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source: str,
@@ -53,16 +56,20 @@ def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source
         raise ServiceError.from_engine(error) from error
 
 
-def _store(rnd: Round, player_id: int, outcome: Outcome, **fields: Any) -> ProposalVersion:
-    """Append a version and make it the only current one (the caller holds the lock)."""
+def _store(
+    rnd: Round, player_id: int, outcome: Outcome, *, current: bool = True, **fields: Any
+) -> ProposalVersion:
+    """Append a version and make it the only current one (the caller holds the lock); with
+    ``current=False`` it is kept beside the current one (a slip in conflict)."""
     versions = ProposalVersion.objects.filter(round=rnd, player_id=player_id)
     last = versions.aggregate(n=Max("version"))["n"] or 0
-    versions.filter(is_current=True).update(is_current=False)
+    if current:
+        versions.filter(is_current=True).update(is_current=False)
     return ProposalVersion.objects.create(
         round=rnd,
         player_id=player_id,
         version=last + 1,
-        is_current=True,
+        is_current=current,
         **fields,
         **adapter.outcome_fields(outcome),
     )
@@ -88,6 +95,12 @@ def proposal_submit(
     zero ("late"); an arbiter entering a collected slip is on time unless ``late`` says
     otherwise. The same ``client_key`` again returns the stored version (a different
     proposal under the same key is refused). A score above the top is refused, unstored.
+
+    Arbiter entries (``source="arbiter"``, ``entered_by`` must arbitrate the tournament):
+    the same slip entered again adds nothing (``replayed``); a different slip where
+    another arbiter's entry is current is stored *beside* it and opens a ``SlipConflict``
+    for the head arbiter (``conflict_resolve``); the first entry stays current meanwhile.
+    Tablet submissions are authorised by the caller (the player's token).
     """
     if source not in {"tablet", "arbiter"}:
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
@@ -96,6 +109,8 @@ def proposal_submit(
     try:
         with transaction.atomic():
             rnd = locked_round(round_id)
+            if source == "arbiter":
+                require_arbiter(actor=entered_by, tournament_id=rnd.game.tournament_id)
             if client_key:
                 stored = ProposalVersion.objects.filter(
                     round=rnd, player_id=player_id, client_key=client_key
@@ -115,13 +130,28 @@ def proposal_submit(
             if source == "tablet":
                 late = late or rnd.state == "closed" or timezone.now() > rnd.deadline
             rnd = ensure_top(rnd)
+            rival = None
+            if source == "arbiter":
+                slip = (word, reference, claimed_score)
+                twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by)
+                if twin is not None:
+                    return ProposalResult(twin, adapter.outcome(twin), replayed=True)
             outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
                              source=source, late=late)  # fmt: skip
             version = _store(
                 rnd, player_id, outcome, word=word, reference=reference,
                 claimed_score=claimed_score, late=late, source=source, entered_by=entered_by,
-                client_key=client_key, ip=ip, device=device,
+                client_key=client_key, ip=ip, device=device, current=rival is None,
             )  # fmt: skip
+            if rival is not None:
+                conflict = SlipConflict.objects.create(
+                    round=rnd, player_id=player_id, first=rival, second=version
+                )
+                audit_record(
+                    actor=entered_by, action="proposal.conflict", obj=conflict, round=rnd.pk,
+                    player=player_id, first=rival.pk, second=version.pk,
+                )  # fmt: skip
+                return ProposalResult(version, outcome, conflict=conflict)
             audit_record(
                 actor=entered_by, action="proposal.submit", obj=version,
                 round=rnd.pk, player=player_id, score=outcome.score, code=outcome.code,
@@ -136,6 +166,31 @@ def proposal_submit(
         if not client_key or stored is None:
             raise
         return _replayed(stored, word, reference, claimed_score)
+
+
+def _arbiter_slip(
+    rnd: Round, player_id: int, slip: tuple, arbiter: Any
+) -> tuple[ProposalVersion | None, ProposalVersion | None]:
+    """``(twin, rival)``: a stored arbiter version with the same content (current, or
+    waiting in an open conflict), else the current version another arbiter entered."""
+    current = ProposalVersion.objects.filter(
+        round=rnd, player_id=player_id, is_current=True
+    ).first()
+    waiting = ProposalVersion.objects.filter(
+        pk__in=SlipConflict.objects.filter(
+            round=rnd, player_id=player_id, resolved_at__isnull=True
+        ).values("second")
+    )
+    for version in [*([current] if current else []), *waiting]:
+        if (
+            version.source == "arbiter"
+            and (version.word, version.reference, version.claimed_score) == slip
+        ):
+            return version, None
+    other = current is not None and current.source == "arbiter" and current.entered_by_id
+    if other and current.entered_by_id != arbiter.pk:
+        return None, current
+    return None, None
 
 
 def _replayed(
@@ -167,7 +222,9 @@ def proposal_correct(
     if actor is None:
         raise ServiceError("correction.actor", "A correction names the arbiter who made it.")
     with transaction.atomic():
-        rnd = ensure_top(locked_round(round_id))
+        rnd = locked_round(round_id)
+        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
+        rnd = ensure_top(rnd)
         current = ProposalVersion.objects.filter(
             round=rnd, player_id=player_id, is_current=True
         ).first()

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from engine.movegen import best_moves
 from tournaments import adapter
+from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Round
 from tournaments.services.audit import audit_record
@@ -33,10 +34,9 @@ def lexicon_of(game: Game) -> Any:
 
 
 def rounds_until(game: Game, number: int) -> list[Round]:
-    """The rounds of the game up to ``number`` included, in play order."""
-    return list(
-        game.rounds.exclude(state="cancelled").filter(number__lte=number).order_by("number")
-    )
+    """The rounds of the game up to ``number`` included, in play order: cancelled rounds
+    too (the replay needs them), each before the round that replaced it."""
+    return list(game.rounds.filter(number__lte=number).order_by("number", "id"))
 
 
 def locked_round(round_id: int) -> Round:
@@ -54,7 +54,7 @@ def locked_round(round_id: int) -> Round:
 
 def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
     """Compute and store the round's top once (the caller holds the round's lock)."""
-    if rnd.top is not None:
+    if rnd.top is not None or rnd.state == "cancelled":
         return rnd
     game = rnd.game
     lexicon = lexicon_of(game)
@@ -94,6 +94,7 @@ def round_open(*, round_id: int, actor: Any = None) -> Round:
     """Announce the rack: the deadline is the server's now plus the seconds per move."""
     with transaction.atomic():
         rnd = locked_round(round_id)
+        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, head=True)
         if rnd.state == "open":
             return rnd
         if rnd.state != "drawn":
@@ -113,6 +114,7 @@ def round_close(*, round_id: int, actor: Any = None) -> Round:
     """Collect the slips: no tablet proposal counts after this. Closing twice is a no-op."""
     with transaction.atomic():
         rnd = locked_round(round_id)
+        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, head=True)
         if rnd.state == "closed":
             return rnd
         if rnd.state != "open":

@@ -1,4 +1,4 @@
-"""Domain models: lexicons, tournaments and their settings, players, games, rounds,
+"""Domain models (core tables): lexicons, tournaments and their settings, players, games, rounds,
 append-only proposal versions, arbiter decisions and the audit log.
 
 Rules live in ``engine.duplicate``; these tables only keep what was decided, so every figure
@@ -140,6 +140,8 @@ class Registration(models.Model):
     table_number = models.PositiveIntegerField(_("table"))
     arrival_game = models.PositiveIntegerField(_("arrivée: partie"), default=1)
     arrival_round = models.PositiveIntegerField(_("arrivée: coup"), default=1)
+    # The player's tablet key (issued by ``registration_token_issue``); null: no access.
+    access_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -243,6 +245,8 @@ class Round(models.Model):
     computed_at = models.DateTimeField(null=True, blank=True)
     top_placed_at = models.DateTimeField(null=True, blank=True)
     next_reliquat = models.CharField(max_length=10, blank=True)
+    cancel_reason = models.TextField(blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
@@ -326,11 +330,16 @@ class ProposalVersion(models.Model):
 
 
 class Decision(models.Model):
-    """An arbiter's decision about a player, with its reason and author."""
+    """An arbiter's decision about a player on a round, with its reason and author.
+
+    Applied on top of the round's current proposal by ``adapter.game_scores``: a warning
+    (``disciplinary`` ones stack, §4.3), a 5-point penalty, a zero, or a moyenne whose
+    ``score`` was computed by ``engine.duplicate.totals.apply_moyenne``."""
 
     KINDS = [
         ("warning", _("avertissement")),
         ("penalty", _("pénalité")),
+        ("zero", _("zéro")),
         ("solo", _("solo")),
         ("moyenne", _("moyenne")),
         ("correction", _("correction")),
@@ -338,44 +347,31 @@ class Decision(models.Model):
     round = models.ForeignKey(Round, models.CASCADE, related_name="decisions")
     player = models.ForeignKey(Player, models.PROTECT, related_name="decisions")
     kind = models.CharField(max_length=12, choices=KINDS)
+    disciplinary = models.BooleanField(default=False)
+    score = models.PositiveIntegerField(null=True, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     reason = models.TextField()
     author = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
+        ordering = ["round", "created_at", "id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(kind__in=["warning", "penalty", "solo", "moyenne", "correction"]),
+                condition=Q(
+                    kind__in=["warning", "penalty", "zero", "solo", "moyenne", "correction"]
+                ),
                 name="decision_kind",
             ),
             models.CheckConstraint(condition=~Q(reason=""), name="decision_has_reason"),
+            models.CheckConstraint(
+                condition=~Q(kind="moyenne") | Q(score__isnull=False), name="decision_moyenne_score"
+            ),
+            models.CheckConstraint(
+                condition=Q(disciplinary=False) | Q(kind="warning"),
+                name="decision_disciplinary_warning",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.reason}"
-
-
-class AuditLog(models.Model):
-    """One row per state change, written by the service that made it. Append-only."""
-
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    action = models.CharField(max_length=60)
-    object_type = models.CharField(max_length=40)
-    object_id = models.PositiveBigIntegerField()
-    payload = models.JSONField(default=dict, blank=True)
-    at = models.DateTimeField(default=timezone.now, editable=False)
-
-    class Meta:
-        ordering = ["at", "id"]
-        indexes = [models.Index(fields=["object_type", "object_id"])]
-
-    def __str__(self) -> str:
-        return f"{self.action} {self.object_type}#{self.object_id}"
-
-    def save(self, *args: object, **kwargs: object) -> None:
-        """Refuse updates: the log is only ever appended to."""
-        if self.pk is not None:
-            raise RuntimeError("AuditLog rows are append-only")
-        super().save(*args, **kwargs)

@@ -1,0 +1,452 @@
+"""Serializers: request bodies are validated here (types, ranges, required fields) and
+responses are shaped here. None of them saves anything: views pass ``validated_data`` to a
+service and serialise what it returns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournaments.models import (
+    Decision,
+    Game,
+    Player,
+    ProposalVersion,
+    Registration,
+    Round,
+    Tournament,
+)
+
+MAX_SEED = 2**62 - 1
+MAX_SCORE = 9999
+
+# --- Requests ------------------------------------------------------------------------------
+
+
+class TournamentCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    slug = serializers.SlugField(max_length=100)
+    description = serializers.CharField(required=False, allow_blank=True)
+    lexicon = serializers.IntegerField(min_value=1, max_value=2**62, required=False)
+    variant_code = serializers.CharField(max_length=20, required=False)
+    seconds_per_move = serializers.IntegerField(min_value=1, max_value=3600, required=False)
+    warning_before_end = serializers.IntegerField(min_value=0, max_value=3600, required=False)
+    warning_penalty_from = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    solo_value = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    solo_min_players = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
+    score_required = serializers.BooleanField(required=False)
+    tie_break = serializers.ChoiceField(
+        choices=["shared", "last_game_then_last_moves"], required=False
+    )
+
+
+class PlayerRegisterSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    licence = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    series = serializers.CharField(max_length=10, required=False, allow_blank=True)
+    category = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    birth_year = serializers.IntegerField(min_value=1900, max_value=2100, required=False)
+    table_number = serializers.IntegerField(min_value=1, max_value=100_000, required=False)
+    issue_token = serializers.BooleanField(
+        default=True, help_text="Give the player a tablet token at once (default true)."
+    )
+
+
+class PlayersImportSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="A CSV or XLSX file, one player a row.")
+
+
+class GameCreateSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["seeded", "manual", "predrawn"], default="seeded")
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
+    predrawn = serializers.CharField(required=False, allow_blank=True, default="")
+    variant_code = serializers.CharField(max_length=20, required=False)
+
+
+class DrawSerializer(serializers.Serializer):
+    letters = serializers.CharField(
+        max_length=30,
+        required=False,
+        help_text="Letters typed by the arbiter (manual games), e.g. 'U+OEE?AF'.",
+    )
+
+
+class MoveChoiceSerializer(serializers.Serializer):
+    coord = serializers.CharField(max_length=10, help_text="Reference: 'H4' or '4H'.")
+    word = serializers.CharField(max_length=30)
+
+
+class PlaceSerializer(serializers.Serializer):
+    coord = serializers.CharField(max_length=10, required=False)
+    word = serializers.CharField(max_length=30, required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("coord" in attrs) != ("word" in attrs):
+            raise serializers.ValidationError("Give both coord and word, or neither.")
+        return attrs
+
+
+class SlipSerializer(serializers.Serializer):
+    table_number = serializers.IntegerField(min_value=1, max_value=100_000)
+    reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
+    word = serializers.CharField(max_length=30, allow_blank=True)
+    score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
+    late = serializers.BooleanField(default=False)
+
+
+class CorrectionSerializer(serializers.Serializer):
+    reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
+    word = serializers.CharField(max_length=30, allow_blank=True)
+    score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
+    reason = serializers.CharField(max_length=2000)
+
+
+class DecisionCreateSerializer(serializers.Serializer):
+    table_number = serializers.IntegerField(min_value=1, max_value=100_000)
+    kind = serializers.ChoiceField(choices=["warning", "penalty", "zero", "moyenne"])
+    reason = serializers.CharField(max_length=2000)
+    disciplinary = serializers.BooleanField(default=False, help_text="Warnings only (§4.3).")
+    earlier_round = serializers.IntegerField(
+        min_value=1, max_value=2**62, required=False,
+        help_text="Moyenne only: the earlier round where the same invalid word scored zero.",
+    )  # fmt: skip
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["kind"] == "moyenne" and "earlier_round" not in attrs:
+            raise serializers.ValidationError({"earlier_round": "A moyenne names the round."})
+        return attrs
+
+
+class CancelSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+    redraw = serializers.BooleanField(default=True)
+
+
+class PlayerProposalSerializer(serializers.Serializer):
+    round = serializers.IntegerField(
+        min_value=1,
+        max_value=2**62,
+        required=False,
+        help_text="The round id (default: the current round of the player's game).",
+    )
+    reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
+    word = serializers.CharField(
+        max_length=30, allow_blank=True, help_text="Jokers as lowercase letters."
+    )
+    score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
+    client_key = serializers.CharField(
+        max_length=64,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Any string unique per proposal: resending it returns the stored result.",
+    )
+
+
+# --- Responses -----------------------------------------------------------------------------
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    """Public fields of a tournament."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "slug",
+            "name",
+            "description",
+            "created_at",
+            "last_computed_at",
+            "variant_code",
+            "seconds_per_move",
+            "solo_value",
+            "solo_min_players",
+            "score_required",
+            "tie_break",
+        ]
+        read_only_fields = fields
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "licence", "club", "federation", "series", "category"]
+        read_only_fields = fields
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    """A registration as the arbiters see it, with the player's token to hand out."""
+
+    player = PlayerSerializer(read_only=True)
+    access_token = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Registration
+        fields = ["id", "player", "table_number", "arrival_game", "arrival_round", "access_token"]
+        read_only_fields = fields
+
+    def get_access_token(self, obj: Registration) -> str | None:
+        return getattr(obj, "access_token", None) or None
+
+
+class ImportResultSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    registrations = RegistrationSerializer(many=True)
+
+
+class MoveSerializer(serializers.Serializer):
+    coord = serializers.CharField()
+    word = serializers.CharField()
+    score = serializers.IntegerField()
+    placed = serializers.IntegerField()
+
+
+class TopSerializer(serializers.Serializer):
+    chosen = MoveSerializer()
+    tied = MoveSerializer(many=True)
+    eligible = serializers.ListField(child=serializers.IntegerField())
+    best = MoveSerializer(many=True)
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A round as the arbiters see it: the top (and its tied set) once computed."""
+
+    game = serializers.IntegerField(source="game_id", read_only=True)
+    board = serializers.CharField(source="board_before", read_only=True)
+    top = serializers.SerializerMethodField()
+    top_ready = serializers.SerializerMethodField()
+    top_placed = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "id",
+            "game",
+            "number",
+            "state",
+            "rack",
+            "reliquat",
+            "new_letters",
+            "rejections",
+            "board",
+            "deadline",
+            "opened_at",
+            "closed_at",
+            "top_ready",
+            "top_score",
+            "top",
+            "chosen_by",
+            "top_placed",
+            "top_placed_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(TopSerializer(allow_null=True))
+    def get_top(self, obj: Round) -> dict[str, Any] | None:
+        return obj.top
+
+    def get_top_ready(self, obj: Round) -> bool:
+        return obj.top is not None
+
+    def get_top_placed(self, obj: Round) -> bool:
+        return obj.top_placed_at is not None
+
+
+class GameSerializer(serializers.ModelSerializer):
+    tournament = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Game
+        fields = ["id", "tournament", "number", "kind", "seed", "variant_code", "state", "end"]
+        read_only_fields = fields
+
+
+class GameStateSerializer(GameSerializer):
+    """A game and its current round (the last one drawn), with the board before it."""
+
+    current_round = serializers.SerializerMethodField()
+    rounds = serializers.SerializerMethodField()
+    board = serializers.SerializerMethodField()
+    pending_draws = serializers.JSONField(read_only=True)
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "pending_draws", "board", "current_round", "rounds"]
+        read_only_fields = fields
+
+    def _current(self, obj: Game) -> Round | None:
+        return self.context.get("current_round")
+
+    @extend_schema_field(RoundSerializer(allow_null=True))
+    def get_current_round(self, obj: Game) -> dict[str, Any] | None:
+        rnd = self._current(obj)
+        return RoundSerializer(rnd).data if rnd is not None else None
+
+    def get_board(self, obj: Game) -> str:
+        rnd = self._current(obj)
+        return rnd.board_before if rnd is not None else ""
+
+    @extend_schema_field(
+        serializers.ListField(child=serializers.DictField(child=serializers.CharField()))
+    )
+    def get_rounds(self, obj: Game) -> list[dict[str, Any]]:
+        return [
+            {"id": r.pk, "number": r.number, "state": r.state, "rack": r.rack,
+             "top_score": r.top_score, "top_placed": r.top_placed_at is not None}
+            for r in self.context.get("rounds", [])
+        ]  # fmt: skip
+
+
+class OutcomeSerializer(serializers.Serializer):
+    kind = serializers.CharField(source="outcome_kind")
+    score = serializers.IntegerField(source="outcome_score")
+    raw_score = serializers.IntegerField(source="outcome_raw_score")
+    code = serializers.CharField(source="outcome_code")
+    reason = serializers.CharField(source="outcome_reason")
+
+
+class ProposalSerializer(serializers.ModelSerializer):
+    """A proposal version with its judged outcome (arbiters, or the player after close)."""
+
+    round = serializers.IntegerField(source="round_id", read_only=True)
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    player_name = serializers.CharField(source="player.name", read_only=True)
+    score = serializers.IntegerField(source="claimed_score", read_only=True, allow_null=True)
+    outcome = OutcomeSerializer(source="*", read_only=True)
+
+    class Meta:
+        model = ProposalVersion
+        fields = [
+            "id",
+            "round",
+            "player",
+            "player_name",
+            "version",
+            "is_current",
+            "reference",
+            "word",
+            "score",
+            "late",
+            "source",
+            "reason",
+            "created_at",
+            "outcome",
+        ]
+        read_only_fields = fields
+
+
+class PlayerProposalResultSerializer(serializers.Serializer):
+    """What a player's tablet gets back: the stored version, without its outcome while the
+    round is open (outcomes are announced with the top)."""
+
+    id = serializers.IntegerField(source="version.pk")
+    round = serializers.IntegerField(source="version.round_id")
+    version = serializers.IntegerField(source="version.version")
+    reference = serializers.CharField(source="version.reference")
+    word = serializers.CharField(source="version.word")
+    score = serializers.IntegerField(source="version.claimed_score", allow_null=True)
+    late = serializers.BooleanField(source="version.late")
+    client_key = serializers.CharField(source="version.client_key")
+    received_at = serializers.DateTimeField(source="version.created_at")
+    replayed = serializers.BooleanField()
+
+
+class PlayerRoundInfoSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    state = serializers.CharField()
+    rack = serializers.CharField(allow_null=True)
+    board = serializers.CharField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    top = MoveSerializer(allow_null=True)
+
+
+class OwnProposalSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    reference = serializers.CharField()
+    word = serializers.CharField()
+    score = serializers.IntegerField(allow_null=True)
+    late = serializers.BooleanField()
+
+
+class PlayerRoundSerializer(serializers.Serializer):
+    server_time = serializers.DateTimeField()
+    tournament = serializers.CharField()
+    player = serializers.CharField()
+    table_number = serializers.IntegerField()
+    game = serializers.IntegerField(allow_null=True)
+    round = PlayerRoundInfoSerializer(allow_null=True)
+    proposal = OwnProposalSerializer(allow_null=True)
+
+
+class PlayerResultRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    rack = serializers.CharField()
+    top = MoveSerializer(allow_null=True)
+    top_score = serializers.IntegerField(allow_null=True)
+    proposal = ProposalSerializer(allow_null=True)
+    score = serializers.IntegerField()
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    table_number = serializers.IntegerField(allow_null=True)
+    total = serializers.IntegerField()
+    negatif = serializers.IntegerField()
+    negatif_text = serializers.CharField()
+    percent = serializers.DecimalField(max_digits=7, decimal_places=2)
+    solos = serializers.IntegerField()
+    warnings = serializers.IntegerField()
+    penalties = serializers.IntegerField()
+
+
+class PlayerResultGameSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    top_total = serializers.IntegerField()
+    standing = StandingSerializer(allow_null=True)
+    rounds = PlayerResultRoundSerializer(many=True)
+
+
+class PlayerResultsSerializer(serializers.Serializer):
+    server_time = serializers.DateTimeField()
+    player = serializers.CharField()
+    games = PlayerResultGameSerializer(many=True)
+
+
+class RankingSerializer(serializers.Serializer):
+    tournament = serializers.CharField()
+    game = serializers.IntegerField(allow_null=True)
+    top_total = serializers.IntegerField(allow_null=True)
+    standings = StandingSerializer(many=True)
+
+
+class DecisionSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round_id", read_only=True)
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    author = serializers.CharField(source="author.get_username", read_only=True)
+
+    class Meta:
+        model = Decision
+        fields = ["id", "round", "player", "kind", "reason", "author", "created_at"]
+        read_only_fields = fields
+
+
+class PlayerTokenSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    access_token = serializers.CharField(allow_null=True)
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=500, style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()

@@ -1,0 +1,107 @@
+"""The player's side (``Authorization: Player <token>``): the current round, submitting a
+proposal, reading one's own results. A player never sees another player's proposal, nor an
+outcome before the round is closed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from tournaments import services
+from tournaments.api import queries
+from tournaments.api import serializers as s
+from tournaments.api.permissions import IsPlayer
+from tournaments.api.views.common import ApiView, client_device, client_ip, errors, validated
+from tournaments.errors import ServiceError
+
+
+class _PlayerView(ApiView):
+    # Every authentication class stays on, so an arbiter gets a 403 (not a 401) here.
+    permission_classes = [IsPlayer]
+
+
+def _round_info(rnd: Any) -> dict[str, Any]:
+    announced = rnd.state != "drawn"
+    return {
+        "id": rnd.pk,
+        "number": rnd.number,
+        "state": rnd.state,
+        "rack": rnd.rack if announced else None,
+        "board": rnd.board_before,
+        "deadline": rnd.deadline,
+        "top": (rnd.top or {}).get("chosen") if rnd.top_placed_at else None,
+    }
+
+
+class PlayerRoundView(_PlayerView):
+    @extend_schema(responses={200: s.PlayerRoundSerializer, **errors(401, 403)}, tags=["player"])
+    def get(self, request: Any) -> Response:
+        """The current round of the player's game: board, rack (once announced), deadline
+        and the server's time (for the countdown), and the player's own proposal."""
+        reg = request.auth
+        game = queries.current_game(reg.tournament_id)
+        rnd = queries.current_round(game)
+        own = queries.current_proposal(rnd.pk, reg.player_id) if rnd is not None else None
+        body = {
+            "server_time": timezone.now(),
+            "tournament": reg.tournament.slug,
+            "player": reg.player.name,
+            "table_number": reg.table_number,
+            "game": game.number if game is not None else None,
+            "round": _round_info(rnd) if rnd is not None else None,
+            "proposal": (
+                {"id": own.pk, "version": own.version, "reference": own.reference,
+                 "word": own.word, "score": own.claimed_score, "late": own.late}
+                if own is not None else None
+            ),
+        }  # fmt: skip
+        return Response(s.PlayerRoundSerializer(body).data)
+
+
+class PlayerProposalView(_PlayerView):
+    @extend_schema(
+        request=s.PlayerProposalSerializer,
+        responses={
+            201: s.PlayerProposalResultSerializer,
+            200: s.PlayerProposalResultSerializer,
+            **errors(400, 401, 403, 404, 409),
+        },
+        tags=["player"],
+    )
+    def post(self, request: Any) -> Response:
+        """Submit (or replace) the player's proposal for the open round. Sending the same
+        ``client_key`` again returns the stored result (200) instead of a new version."""
+        reg = request.auth
+        data = validated(s.PlayerProposalSerializer, request)
+        if "round" in data:
+            rnd = queries.round_by_id(data["round"])
+            if rnd.game.tournament_id != reg.tournament_id:
+                raise ServiceError("access.player", "This round is not in the player's tournament.")
+        else:
+            rnd = queries.current_round(queries.current_game(reg.tournament_id))
+            if rnd is None:
+                raise ServiceError("round.not_open", "No round has been drawn yet.")
+        result = services.proposal_submit(
+            round_id=rnd.pk, player_id=reg.player_id, word=data["word"],
+            reference=data["reference"], claimed_score=data.get("score"), source="tablet",
+            client_key=data["client_key"], ip=client_ip(request), device=client_device(request),
+        )  # fmt: skip
+        code = status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED
+        return Response(s.PlayerProposalResultSerializer(result).data, status=code)
+
+
+class PlayerResultsView(_PlayerView):
+    @extend_schema(responses={200: s.PlayerResultsSerializer, **errors(401, 403)}, tags=["player"])
+    def get(self, request: Any) -> Response:
+        """The player's closed rounds (top, own proposal and outcome) and game totals."""
+        reg = request.auth
+        body = {
+            "server_time": timezone.now(),
+            "player": reg.player.name,
+            "games": queries.player_results(reg),
+        }
+        return Response(s.PlayerResultsSerializer(body).data)

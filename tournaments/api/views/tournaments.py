@@ -1,0 +1,183 @@
+"""Tournaments, their players, games and rankings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+
+from tournaments.api import queries
+from tournaments.api import serializers as s
+from tournaments.api.permissions import arbiter_actor, is_arbiter, signed_in_user
+from tournaments.api.views.common import ApiView, call, errors, validated
+from tournaments.errors import ServiceError
+from tournaments.models import Tournament
+
+
+class TournamentListView(ApiView):
+    @extend_schema(responses={200: s.TournamentSerializer(many=True)}, tags=["tournaments"])
+    def get(self, request: Any) -> Response:
+        """Every tournament (public)."""
+        return Response(s.TournamentSerializer(Tournament.objects.all(), many=True).data)
+
+    @extend_schema(
+        request=s.TournamentCreateSerializer,
+        responses={201: s.TournamentSerializer, **errors(400, 401, 403, 409)},
+        tags=["tournaments"],
+    )
+    def post(self, request: Any) -> Response:
+        """Create a tournament; its creator becomes its head arbiter."""
+        actor = signed_in_user(request)
+        data = validated(s.TournamentCreateSerializer, request)
+        if "lexicon" in data:
+            data["lexicon_id"] = data.pop("lexicon")
+        tournament = call("tournament_create", actor=actor, **data)
+        return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(ApiView):
+    @extend_schema(responses={200: s.TournamentSerializer, **errors(404)}, tags=["tournaments"])
+    def get(self, request: Any, slug: str) -> Response:
+        """A tournament's public fields."""
+        return Response(s.TournamentSerializer(queries.tournament_by_slug(slug)).data)
+
+
+class PlayerListView(ApiView):
+    @extend_schema(
+        responses={200: s.RegistrationSerializer(many=True), **errors(401, 403, 404)},
+        tags=["players"],
+    )
+    def get(self, request: Any, slug: str) -> Response:
+        """The registered players by table, with their tokens (arbiters)."""
+        tournament = queries.tournament_by_slug(slug)
+        arbiter_actor(request, tournament.pk)
+        regs = queries.registrations(tournament.pk)
+        return Response(s.RegistrationSerializer(regs, many=True).data)
+
+    @extend_schema(
+        request=s.PlayerRegisterSerializer,
+        responses={201: s.RegistrationSerializer, **errors(400, 401, 403, 404, 409)},
+        tags=["players"],
+    )
+    def post(self, request: Any, slug: str) -> Response:
+        """Register a player (at the next free table unless one is given)."""
+        tournament = queries.tournament_by_slug(slug)
+        actor = arbiter_actor(request, tournament.pk)
+        data = validated(s.PlayerRegisterSerializer, request)
+        issue = data.pop("issue_token")
+        data["table"] = data.pop("table_number", None)
+        reg = call("player_register", tournament_id=tournament.pk, actor=actor, **data)
+        if issue:
+            call("registration_token_issue", registration_id=reg.pk, actor=actor)
+            reg.refresh_from_db()
+        return Response(s.RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
+
+
+class PlayersImportView(ApiView):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        request={"multipart/form-data": s.PlayersImportSerializer},
+        responses={201: s.ImportResultSerializer, **errors(400, 401, 403, 404)},
+        tags=["players"],
+    )
+    def post(self, request: Any, slug: str) -> Response:
+        """Import players from a CSV or XLSX file (multipart field ``file``)."""
+        tournament = queries.tournament_by_slug(slug)
+        actor = arbiter_actor(request, tournament.pk)
+        upload = validated(s.PlayersImportSerializer, request)["file"]
+        content = upload.read()
+        result = call("players_import", tournament_id=tournament.pk, filename=upload.name or "",
+                      content=content, actor=actor)  # fmt: skip
+        regs = list(result.registrations)
+        if str(request.data.get("issue_tokens", "true")).lower() not in {"0", "false", "no"}:
+            for reg in regs:
+                call("registration_token_issue", registration_id=reg.pk, actor=actor)
+                reg.refresh_from_db()
+        body = {"created": len(regs), "registrations": regs}
+        return Response(s.ImportResultSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationTokenView(ApiView):
+    @extend_schema(
+        request=None,
+        responses={200: s.PlayerTokenSerializer, **errors(401, 403, 404)},
+        tags=["players"],
+    )
+    def post(self, request: Any, registration_id: int) -> Response:
+        """Issue a new tablet token for the player (the previous one stops working)."""
+        reg = queries.registration_by_id(registration_id)
+        actor = arbiter_actor(request, reg.tournament_id)
+        token = call("registration_token_issue", registration_id=reg.pk, actor=actor)
+        return Response({"registration": reg.pk, "table_number": reg.table_number,
+                         "access_token": token})  # fmt: skip
+
+    @extend_schema(
+        request=None,
+        responses={200: s.PlayerTokenSerializer, **errors(401, 403, 404)},
+        tags=["players"],
+    )
+    def delete(self, request: Any, registration_id: int) -> Response:
+        """Revoke the player's tablet token."""
+        reg = queries.registration_by_id(registration_id)
+        actor = arbiter_actor(request, reg.tournament_id)
+        call("registration_token_revoke", registration_id=reg.pk, actor=actor)
+        return Response({"registration": reg.pk, "table_number": reg.table_number,
+                         "access_token": None})  # fmt: skip
+
+
+class GameListView(ApiView):
+    @extend_schema(
+        responses={200: s.GameSerializer(many=True), **errors(401, 403, 404)}, tags=["games"]
+    )
+    def get(self, request: Any, slug: str) -> Response:
+        """The tournament's games (arbiters)."""
+        tournament = queries.tournament_by_slug(slug)
+        arbiter_actor(request, tournament.pk)
+        return Response(s.GameSerializer(tournament.games.order_by("number"), many=True).data)
+
+    @extend_schema(
+        request=s.GameCreateSerializer,
+        responses={201: s.GameSerializer, **errors(400, 401, 403, 404)},
+        tags=["games"],
+    )
+    def post(self, request: Any, slug: str) -> Response:
+        """Create the next game: ``seeded`` (random racks from a seed), ``manual`` (the
+        arbiter types the racks drawn from a real bag) or ``predrawn`` (one line a round)."""
+        tournament = queries.tournament_by_slug(slug)
+        actor = arbiter_actor(request, tournament.pk, head=True)
+        data = validated(s.GameCreateSerializer, request)
+        game = call("game_create", tournament_id=tournament.pk, actor=actor, **data)
+        return Response(s.GameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+
+def _ranking_allowed(request: Any, tournament: Tournament) -> None:
+    if queries.rankings_public(tournament) or is_arbiter(request, tournament.pk):
+        return
+    raise ServiceError(
+        "access.rankings", "This tournament's rankings are shown to its arbiters only."
+    )
+
+
+class TournamentRankingView(ApiView):
+    @extend_schema(responses={200: s.RankingSerializer, **errors(403, 404)}, tags=["rankings"])
+    def get(self, request: Any, slug: str) -> Response:
+        """The tournament's ranking over every game (public when the tournament allows it)."""
+        tournament = queries.tournament_by_slug(slug)
+        _ranking_allowed(request, tournament)
+        return Response(s.RankingSerializer(queries.tournament_ranking(tournament)).data)
+
+
+class GameRankingView(ApiView):
+    @extend_schema(responses={200: s.RankingSerializer, **errors(403, 404)}, tags=["rankings"])
+    def get(self, request: Any, slug: str, number: int) -> Response:
+        """One game's ranking, by game number (public when the tournament allows it)."""
+        tournament = queries.tournament_by_slug(slug)
+        _ranking_allowed(request, tournament)
+        game = tournament.games.filter(number=number).first() if number < 2**31 else None
+        if game is None:
+            raise ServiceError("game.unknown", f"There is no game {number} in '{slug}'.")
+        return Response(s.RankingSerializer(queries.game_ranking(game)).data)

@@ -1,0 +1,548 @@
+"""Arbiter console pages: server-rendered, keyboard first, French first.
+
+Views read through ``tournaments.selectors`` and ``tournaments.console.reads`` and change
+state only through ``tournaments.services``. A ``ServiceError`` is shown with its sentence
+on the page it came from, with what was typed kept, and a 4xx status (never a 500). Every
+page needs a login and an arbiter role on its tournament (``tournaments.access``); the
+game-directing actions (draw, open, close, place, create a game, players) need the head
+arbiter, entering and correcting slips any arbiter of the tournament."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import services
+from tournaments.access import HEAD, arbiter_role
+from tournaments.console import reads
+from tournaments.console.forms import (
+    CorrectionForm,
+    DrawForm,
+    GameCreateForm,
+    PlayerForm,
+    PlayersImportForm,
+    SlipForm,
+    TournamentForm,
+)
+from tournaments.console.slips import SlipSyntaxError, parse_slip_line
+from tournaments.errors import ServiceError
+from tournaments.models import Game, Round, Tournament
+
+KIND_LABELS = {
+    "valid": gettext_lazy("valide"),
+    "zero": gettext_lazy("zéro"),
+    "warning": gettext_lazy("avertissement"),
+    "penalty": gettext_lazy("pénalité"),
+}
+
+
+# --- Helpers ----------------------------------------------------------------------------
+
+
+def error_status(error: ServiceError) -> int:
+    """The HTTP status of a refusal: 403 for access, 404 for an unknown object, else 400."""
+    if error.code.startswith("access."):
+        return 403
+    if error.code.endswith(".unknown"):
+        return 404
+    return 400
+
+
+def _role(request: HttpRequest, tournament_id: int, *, head: bool = False) -> str:
+    """The user's role on the tournament; 403 for an outsider (or a non-head for ``head``)."""
+    role = arbiter_role(user=request.user, tournament_id=tournament_id)
+    if role is None:
+        raise PermissionDenied(_("Seuls les arbitres de ce tournoi ont accès à cette page."))
+    if head and role != HEAD:
+        raise PermissionDenied(_("Seul le juge-arbitre peut faire cela."))
+    return role
+
+
+def _ip(request: HttpRequest) -> str | None:
+    return request.META.get("REMOTE_ADDR") or None
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _game(game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("tournament"), pk=game_id)
+
+
+def _round(round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("game__tournament"), pk=round_id)
+
+
+# --- Tournaments ------------------------------------------------------------------------
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    """The tournaments the user arbitrates; a superuser (or a user allowed to add
+    tournaments) may create one here and becomes its head arbiter."""
+    can_create = request.user.is_superuser or request.user.has_perm("tournaments.add_tournament")
+    form = TournamentForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = dict(form.cleaned_data)
+            lexicon = data.pop("lexicon")
+            try:
+                obj = services.tournament_create(
+                    lexicon_id=lexicon.pk if lexicon else None, actor=request.user, **data
+                )
+            except ServiceError as error:
+                form.add_error(None, error.message)
+                status = error_status(error)
+            else:
+                return redirect("console:tournament", slug=obj.slug)
+        else:
+            status = 400
+    elif request.method != "GET":
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+    ctx = {
+        "tournaments": list(reads.arbiter_tournaments(request.user)),
+        "form": form if can_create else None,
+    }
+    return render(request, "console/index.html", ctx, status=status)
+
+
+def _dashboard(request: HttpRequest, tournament: Tournament, **extra: Any) -> dict[str, Any]:
+    games = []
+    for game in tournament.games.order_by("number"):
+        games.append({"game": game, "round": reads.current_round(game)})
+    return {
+        "tournament": tournament,
+        "role": _role(request, tournament.pk),
+        "games": games,
+        "players_count": len(reads.registrations(tournament)),
+        "form": extra.pop("form", None) or GameCreateForm(),
+        **extra,
+    }
+
+
+@login_required
+@require_GET
+def tournament(request: HttpRequest, slug: str) -> HttpResponse:
+    """Dashboard: games with their current round, players count, links."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    return render(request, "console/tournament.html", _dashboard(request, obj))
+
+
+@login_required
+@require_POST
+def game_create(request: HttpRequest, slug: str) -> HttpResponse:
+    obj = get_object_or_404(Tournament, slug=slug)
+    _role(request, obj.pk, head=True)
+    form = GameCreateForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.game_create(
+                tournament_id=obj.pk,
+                kind=data["kind"],
+                seed=data["seed"],
+                predrawn=data["predrawn"],
+                actor=request.user,
+            )
+        except ServiceError as error:
+            ctx = _dashboard(request, obj, form=form, error=error.message)
+            return render(request, "console/tournament.html", ctx, status=error_status(error))
+        return redirect("console:game", game_id=game.pk)
+    ctx = _dashboard(request, obj, form=form)
+    return render(request, "console/tournament.html", ctx, status=400)
+
+
+# --- The game screen --------------------------------------------------------------------
+
+
+def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
+    rounds = reads.game_rounds(game)
+    live = [r for r in rounds if r.state != "cancelled"]
+    rnd = live[-1] if live else None
+    previous = live[-2] if len(live) > 1 else None
+    top = (rnd.top or {}) if rnd else {}
+    eligible = set(top.get("eligible", []))
+    tied = [
+        {**move, "eligible": i in eligible, "value": f"{move['coord']} {move['word']}"}
+        for i, move in enumerate(top.get("tied", []))
+    ]
+    expected = reads.expected_registrations(rnd) if rnd else []
+    return {
+        "tournament": game.tournament,
+        "game": game,
+        "role": _role(request, game.tournament_id),
+        "rounds": rounds,
+        "round": rnd,
+        "grid": reads.board_grid(rnd, previous),
+        "top": top.get("chosen"),
+        "tied": tied,
+        "best": top.get("best", [])[:10],
+        "received": reads.received_count(rnd) if rnd else 0,
+        "registered": len(expected),
+        "now": timezone.now(),
+        "draw_form": extra.pop("draw_form", None) or DrawForm(),
+        "can_draw": game.state == "playing" and (rnd is None or rnd.top_placed_at is not None),
+        **extra,
+    }
+
+
+@login_required
+@require_GET
+def game(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The head arbiter's screen: board, rack, top, round controls, slips count."""
+    return render(request, "console/game.html", _game_context(request, _game(game_id)))
+
+
+def _game_error(
+    request: HttpRequest, game: Game, error: ServiceError, **extra: Any
+) -> HttpResponse:
+    ctx = _game_context(request, game, error=error.message, error_code=error.code, **extra)
+    return render(request, "console/game.html", ctx, status=error_status(error))
+
+
+@login_required
+@require_GET
+def game_status(request: HttpRequest, game_id: int) -> HttpResponse:
+    """JSON the game screen polls; 304 when ``If-None-Match`` names the current ETag."""
+    obj = _game(game_id)
+    _role(request, obj.tournament_id)
+    body = json.dumps(reads.status_payload(obj), sort_keys=True)
+    etag = f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
+    sent = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
+    if etag in sent or f"W/{etag}" in sent:
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(body, content_type="application/json")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@login_required
+@require_POST
+def draw(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Draw the next rack: by the game's source, or the letters typed from a real bag."""
+    obj = _game(game_id)
+    _role(request, obj.tournament_id, head=True)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        error = ServiceError("form.invalid", _("Lettres illisibles : %(e)s") % {"e": form.errors})
+        return _game_error(request, obj, error, draw_form=form)
+    letters = form.cleaned_data["letters"].strip() or None
+    try:
+        services.round_draw(game_id=obj.pk, letters=letters, actor=request.user)
+    except ServiceError as error:
+        return _game_error(request, _game(game_id), error, draw_form=form)
+    return redirect("console:game", game_id=obj.pk)
+
+
+def _round_action(request: HttpRequest, round_id: int, action: Any) -> HttpResponse:
+    rnd = _round(round_id)
+    _role(request, rnd.game.tournament_id, head=True)
+    try:
+        action(round_id=rnd.pk, actor=request.user)
+    except ServiceError as error:
+        return _game_error(request, rnd.game, error)
+    return redirect("console:game", game_id=rnd.game_id)
+
+
+@login_required
+@require_POST
+def round_open(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Announce the rack: the server sets the deadline."""
+    return _round_action(request, round_id, services.round_open)
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Collect the slips."""
+    return _round_action(request, round_id, services.round_close)
+
+
+@login_required
+@require_POST
+def round_place(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Place the top (the default one or the tied one chosen), then draw the next rack
+    when ``next`` is sent."""
+    rnd = _round(round_id)
+    obj = rnd.game
+    _role(request, obj.tournament_id, head=True)
+    coord = word = None
+    choice = request.POST.get("choice", "").split()
+    if len(choice) == 2:
+        coord, word = choice
+    form = DrawForm(request.POST)
+    try:
+        services.round_place_top(round_id=rnd.pk, coord=coord, word=word, actor=request.user)
+        if request.POST.get("next") and form.is_valid():
+            letters = form.cleaned_data["letters"].strip() or None
+            services.round_draw(game_id=obj.pk, letters=letters, actor=request.user)
+    except ServiceError as error:
+        return _game_error(request, _game(obj.pk), error, draw_form=form)
+    return redirect("console:game", game_id=obj.pk)
+
+
+# --- Slip entry and corrections --------------------------------------------------------
+
+
+def _slip_context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
+    game = rnd.game
+    tables = reads.tables_by_player(game.tournament_id)
+    versions = reads.recent_versions(rnd)
+    return {
+        "tournament": game.tournament,
+        "game": game,
+        "round": rnd,
+        "role": _role(request, game.tournament_id),
+        "entries": [_entry(v, tables.get(v.player_id)) for v in versions],
+        "missing": reads.missing_tables(rnd),
+        "received": reads.received_count(rnd),
+        "registered": len(reads.expected_registrations(rnd)),
+        "rounds": [r for r in reads.game_rounds(game) if r.state != "cancelled"],
+        "form": extra.pop("form", None) or SlipForm(),
+        "correction_form": extra.pop("correction_form", None)
+        or CorrectionForm(initial={"round_number": rnd.number}),
+        **extra,
+    }
+
+
+def _entry(version: Any, table: int | None) -> dict[str, Any]:
+    return {
+        "table": table,
+        "player": version.player.name,
+        "reference": version.reference,
+        "word": version.word,
+        "claimed": version.claimed_score,
+        "kind": version.outcome_kind,
+        "kind_label": KIND_LABELS.get(version.outcome_kind, version.outcome_kind),
+        "score": version.outcome_score,
+        "code": version.outcome_code,
+        "reason": version.outcome_reason,
+        "version": version.version,
+        "current": version.is_current,
+        "correction": version.reason,
+    }
+
+
+def _conflict_text(result: Any) -> str:
+    """A sentence when the slip disagrees with another arbiter's entry (kept beside it)."""
+    if getattr(result, "conflict", None) is None:
+        return ""
+    return _(
+        "Ce bulletin diffère de celui saisi par un autre arbitre : conflit ouvert, "
+        "le juge-arbitre tranche."
+    )
+
+
+def _missing_json(rnd: Round) -> list[dict[str, Any]]:
+    return [{"table": r.table_number, "player": r.player.name} for r in reads.missing_tables(rnd)]
+
+
+def _slip_refusal(
+    request: HttpRequest, rnd: Round, message: str, status: int, code: str, **extra: Any
+) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"ok": False, "code": code, "error": message}, status=status)
+    ctx = _slip_context(request, rnd, error=message, **extra)
+    return render(request, "console/slips.html", ctx, status=status)
+
+
+def _player_at(rnd: Round, table: int) -> Any:
+    reg = reads.registration_at_table(rnd.game.tournament_id, table)
+    if reg is None:
+        raise ServiceError(
+            "table.unknown_table", _("Aucun joueur à la table %(t)s.") % {"t": table}
+        )
+    return reg
+
+
+@login_required
+def slips(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Fast slip entry: ``table reference word [score]``, one line per slip."""
+    rnd = _round(round_id)
+    _role(request, rnd.game.tournament_id)
+    if request.method == "GET":
+        return render(request, "console/slips.html", _slip_context(request, rnd))
+    if request.method != "POST":
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+    form = SlipForm(request.POST)
+    line = request.POST.get("line", "")
+    try:
+        slip = parse_slip_line(line)
+        reg = _player_at(rnd, slip.table)
+        result = services.proposal_submit(
+            round_id=rnd.pk,
+            player_id=reg.player_id,
+            word=slip.word,
+            reference=slip.reference,
+            claimed_score=slip.score,
+            source="arbiter",
+            entered_by=request.user,
+            client_key=request.POST.get("client_key", "")[:64],
+            ip=_ip(request),
+            device="console",
+        )
+    except SlipSyntaxError as error:
+        return _slip_refusal(request, rnd, error.message, 400, "slip.syntax", form=form)
+    except ServiceError as error:
+        status = error_status(error)
+        return _slip_refusal(request, rnd, error.message, status, error.code, form=form)
+    if _wants_json(request):
+        rnd = _round(round_id)
+        return JsonResponse(
+            {
+                "ok": True,
+                "entry": _entry(result.version, slip.table),
+                "replayed": result.replayed,
+                "conflict": _conflict_text(result),
+                "missing": _missing_json(rnd),
+                "received": reads.received_count(rnd),
+                "registered": len(reads.expected_registrations(rnd)),
+            }
+        )
+    return redirect("console:slips", round_id=rnd.pk)
+
+
+@login_required
+@require_POST
+def correction(request: HttpRequest, round_id: int) -> HttpResponse:
+    """A correction of any round of the game: a new version with its required reason."""
+    rnd = _round(round_id)
+    _role(request, rnd.game.tournament_id)
+    form = CorrectionForm(request.POST)
+    if not form.is_valid():
+        ctx = _slip_context(request, rnd, correction_form=form, correction_error=True)
+        return render(request, "console/slips.html", ctx, status=400)
+    data = form.cleaned_data
+    target = next(
+        (r for r in reads.game_rounds(rnd.game) if r.number == data["round_number"]
+         and r.state != "cancelled"),
+        None,
+    )  # fmt: skip
+    try:
+        if target is None:
+            raise ServiceError(
+                "round.unknown_number",
+                _("La partie n'a pas de coup %(n)s.") % {"n": data["round_number"]},
+            )
+        slip = parse_slip_line(data["line"])
+        reg = _player_at(rnd, slip.table)
+        result = services.proposal_correct(
+            round_id=target.pk,
+            player_id=reg.player_id,
+            word=slip.word,
+            reference=slip.reference,
+            claimed_score=slip.score,
+            reason=data["reason"],
+            actor=request.user,
+            ip=_ip(request),
+            device="console",
+        )
+    except (SlipSyntaxError, ServiceError) as error:
+        status = error_status(error) if isinstance(error, ServiceError) else 400
+        ctx = _slip_context(request, rnd, correction_form=form, correction_error=error.message)
+        return render(request, "console/slips.html", ctx, status=status)
+    outcome = result.outcome
+    messages.success(
+        request,
+        _("Coup %(n)s, table %(t)s : version %(v)s, %(k)s, %(s)s points. %(r)s")
+        % {
+            "n": target.number,
+            "t": slip.table,
+            "v": result.version.version,
+            "k": KIND_LABELS.get(outcome.kind, outcome.kind),
+            "s": outcome.score,
+            "r": outcome.reason,
+        },
+    )
+    return redirect("console:slips", round_id=rnd.pk)
+
+
+# --- Rankings ---------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def rankings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Per-game and cumulative rankings, series and category sub-rankings."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    role = _role(request, obj.pk)
+    ctx = {"tournament": obj, "role": role, **reads.rankings(obj)}
+    return render(request, "console/rankings.html", ctx)
+
+
+# --- Players ----------------------------------------------------------------------------
+
+
+def _players_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
+    return {
+        "tournament": obj,
+        "role": _role(request, obj.pk),
+        "registrations": reads.registrations(obj),
+        "form": extra.pop("form", None) or PlayerForm(),
+        "import_form": extra.pop("import_form", None) or PlayersImportForm(),
+        **extra,
+    }
+
+
+@login_required
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Players with their tables; register one by hand, or import a CSV/XLSX file."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    if request.method == "GET":
+        return render(request, "console/players.html", _players_context(request, obj))
+    if request.method != "POST":
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+    _role(request, obj.pk, head=True)
+    if request.POST.get("action") == "import":
+        return _players_import(request, obj)
+    form = PlayerForm(request.POST)
+    if not form.is_valid():
+        ctx = _players_context(request, obj, form=form)
+        return render(request, "console/players.html", ctx, status=400)
+    data = dict(form.cleaned_data)
+    table = data.pop("table_number")
+    try:
+        reg = services.player_register(
+            tournament_id=obj.pk, table=table, actor=request.user, **data
+        )
+    except ServiceError as error:
+        ctx = _players_context(request, obj, form=form, error=error.message)
+        return render(request, "console/players.html", ctx, status=error_status(error))
+    messages.success(
+        request,
+        _("%(name)s est inscrit à la table %(t)s.") % {"name": data["name"], "t": reg.table_number},
+    )
+    return redirect("console:players", slug=obj.slug)
+
+
+def _players_import(request: HttpRequest, obj: Tournament) -> HttpResponse:
+    form = PlayersImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        ctx = _players_context(request, obj, import_form=form)
+        return render(request, "console/players.html", ctx, status=400)
+    upload = form.cleaned_data["file"]
+    try:
+        result = services.players_import(
+            tournament_id=obj.pk, filename=upload.name, content=upload.read(), actor=request.user
+        )
+    except ServiceError as error:
+        rows = error.details.get("errors") or []
+        ctx = _players_context(request, obj, import_form=form, error=error.message, row_errors=rows)
+        return render(request, "console/players.html", ctx, status=error_status(error))
+    messages.success(request, _("Import terminé : %(n)s joueurs inscrits.") % {"n": result.created})
+    return redirect("console:players", slug=obj.slug)

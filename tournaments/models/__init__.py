@@ -1,0 +1,38 @@
+"""Domain models: lexicons, tournaments and their settings, players, games, rounds,
+append-only proposal versions, arbiter decisions, slip conflicts, batches and the audit log.
+
+Rules live in ``engine.duplicate``; these tables only keep what was decided, so every figure
+can be recomputed. Invariants that matter (one current version per player and round, one
+table per player, valid states) are database constraints, not just code. The tables are in
+``core`` (the game) and ``work`` (audit, conflicts, batches); import them from here."""
+
+from tournaments.models.core import (
+    ArbiterMembership,
+    Decision,
+    Game,
+    Lexicon,
+    Player,
+    ProposalVersion,
+    Registration,
+    Round,
+    Tournament,
+    TournamentManager,
+)
+from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConflict
+
+__all__ = [
+    "ArbiterMembership",
+    "AuditLog",
+    "BatchJob",
+    "Decision",
+    "Game",
+    "Lexicon",
+    "Player",
+    "PreparedGame",
+    "ProposalVersion",
+    "Registration",
+    "Round",
+    "SlipConflict",
+    "Tournament",
+    "TournamentManager",
+]

@@ -1,0 +1,128 @@
+"""Batches of pre-drawn games: K games played top by top by the workers, one task a game.
+
+``predrawn_batch_prepare`` creates the ``BatchJob`` and its ``PreparedGame`` rows (seeds
+``seed_base``, ``seed_base + 1``, …) and queues ``prepare_game`` for each once committed.
+``prepared_game_play`` (the task's work) computes outside any transaction, then stores the
+record under the row's lock and counts the job's progress with ``F()``; a game already
+prepared is skipped, so a redelivered task counts nothing twice.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from engine.duplicate import Game, SeededSource, engine_top_finder, game_to_record
+from tournaments import adapter
+from tournaments.access import require_arbiter
+from tournaments.errors import ServiceError
+from tournaments.models import BatchJob, Lexicon, PreparedGame, Tournament
+from tournaments.models import Game as GameRow
+from tournaments.services.audit import audit_record
+from tournaments.services.games import game_create
+
+MAX_BATCH = 500
+
+
+def predrawn_batch_prepare(
+    *,
+    tournament_id: int | None = None,
+    count: int,
+    seed_base: int,
+    variant: str = "classic",
+    lexicon_id: int,
+    actor: Any,
+) -> BatchJob:
+    """Create a batch of ``count`` games to prepare (head arbiter of the tournament, or a
+    superuser/the system for a batch outside any tournament)."""
+    if not 1 <= count <= MAX_BATCH:
+        raise ServiceError("batch.count", f"A batch holds 1 to {MAX_BATCH} games.")
+    if not 0 <= seed_base < 2**63 - count:
+        raise ServiceError("seed.range", "A seed is a whole number from 0 to 2^63 - 1.")
+    adapter.variant(variant)
+    if tournament_id is not None:
+        require_arbiter(actor=actor, tournament_id=tournament_id, head=True)
+    elif actor is not None and not getattr(actor, "is_superuser", False):
+        raise ServiceError("access.batch", "Only an operator prepares games outside a tournament.")
+    from tournaments.tasks import prepare_game
+
+    with transaction.atomic():
+        lexicon = Lexicon.objects.filter(pk=lexicon_id).first()
+        if lexicon is None:
+            raise ServiceError("lexicon.unknown", f"There is no lexicon {lexicon_id}.")
+        job = BatchJob.objects.create(
+            tournament_id=tournament_id, lexicon=lexicon, variant_code=variant,
+            seed_base=seed_base, total=count,
+            created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        )  # fmt: skip
+        PreparedGame.objects.bulk_create(
+            PreparedGame(job=job, index=i, seed=seed_base + i) for i in range(count)
+        )
+        games = PreparedGame.objects.filter(job=job).order_by("index")
+        audit_record(actor=actor, action="batch.create", obj=job, count=count, seed=seed_base)
+        for prepared in games:
+            transaction.on_commit(partial(prepare_game.delay, prepared.pk))
+        return job
+
+
+def predrawn_text(eg: Game) -> str:
+    """The game's racks as a pre-drawn game: one line a round, rejected racks first."""
+    lines = []
+    for rnd in eg.history:
+        if rnd.status == "void":
+            continue
+        typed = [f"{d.reliquat}+{d.new}" if d.reliquat else d.new for d in rnd.draws]
+        lines.append(" ".join(typed))
+    return "\n".join(lines) + "\n"
+
+
+def prepared_game_play(*, prepared_game_id: int) -> PreparedGame | None:
+    """Play the prepared game's seed to the end, top by top, and store its record."""
+    prepared = PreparedGame.objects.select_related("job__lexicon").filter(pk=prepared_game_id)
+    prepared = prepared.first()
+    if prepared is None:
+        return None
+    if prepared.prepared_at is not None:
+        return prepared
+    job = prepared.job
+    lexicon, var = adapter.engine_lexicon(job.lexicon), adapter.variant(job.variant_code)
+    eg = Game(SeededSource(prepared.seed), engine_top_finder(lexicon, var), var)
+    eg.play_to_end()
+    record = game_to_record(eg, lexicon=lexicon.identity)
+    with transaction.atomic():
+        row = PreparedGame.objects.select_for_update().get(pk=prepared.pk)
+        if row.prepared_at is not None:
+            return row
+        row.record, row.predrawn = record, predrawn_text(eg)
+        row.rounds, row.top_total = len(eg.played), eg.cumulative
+        row.prepared_at = timezone.now()
+        row.save(update_fields=["record", "predrawn", "rounds", "top_total", "prepared_at"])
+        BatchJob.objects.filter(pk=job.pk).update(done=F("done") + 1)
+        finished = BatchJob.objects.filter(pk=job.pk, done=F("total"), state="running")
+        if finished.update(state="done", finished_at=timezone.now()):
+            audit_record(actor=None, action="batch.done", obj=job)
+        return row
+
+
+def game_create_from_prepared(*, tournament_id: int, prepared_game_id: int, actor: Any) -> GameRow:
+    """A pre-drawn game of the tournament from a prepared game (same lexicon required:
+    with another word list the tops, hence the reliquats, would differ)."""
+    prepared = PreparedGame.objects.select_related("job").filter(pk=prepared_game_id).first()
+    if prepared is None or prepared.prepared_at is None:
+        raise ServiceError("prepared.unknown", "This prepared game does not exist or is not ready.")
+    lexicon_id = Tournament.objects.filter(pk=tournament_id).values_list("lexicon_id", flat=True)
+    lexicon_id = lexicon_id.first()
+    if lexicon_id != prepared.job.lexicon_id:
+        raise ServiceError(
+            "prepared.lexicon", "The prepared game was computed with another lexicon."
+        )
+    with transaction.atomic():
+        game = game_create(tournament_id=tournament_id, kind="predrawn",
+                           predrawn=prepared.predrawn, variant_code=prepared.job.variant_code,
+                           actor=actor)  # fmt: skip
+        prepared.games.add(game)
+        return game

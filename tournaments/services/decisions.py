@@ -1,0 +1,154 @@
+"""The arbiter's decisions about one player on one round: warnings (disciplinary ones
+included), 5-point penalties, zeros and the moyenne (§4.3–4.5).
+
+Each is a ``Decision`` row with its reason and author, plus an audit row; the standings apply
+them to the round's current proposal through ``adapter.decided``, so nothing derived is
+stored. The moyenne is computed once by the engine (``apply_moyenne``) and its score kept.
+
+*Group of a moyenne*: Tirage does not record which arbiter corrects which tables, so "the
+other players of the same arbiter on that move" is every other player present on that round
+(registered and arrived), no proposal counting as 0 and other moyennes left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from engine.duplicate.proposals import Outcome
+from engine.duplicate.totals import apply_moyenne
+from engine.errors import EngineError
+from tournaments import adapter
+from tournaments.access import require_arbiter
+from tournaments.errors import ServiceError
+from tournaments.models import Decision, ProposalVersion, Registration, Round
+from tournaments.services.audit import audit_record
+from tournaments.services.proposals import _judge
+from tournaments.services.rounds import ensure_top, locked_round
+
+
+def _decision_round(round_id: int, player_id: int, reason: str, actor: Any) -> Round:
+    if not reason.strip():
+        raise ServiceError("decision.reason", "A decision states its reason.")
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        raise ServiceError("decision.author", "A decision names the arbiter who takes it.")
+    rnd = locked_round(round_id)
+    require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
+    if rnd.state not in {"open", "closed"}:
+        raise ServiceError(
+            "round.not_open", f"Round {rnd.number} is {rnd.state}: no decision on it."
+        )
+    if not Registration.objects.filter(
+        tournament_id=rnd.game.tournament_id, player_id=player_id
+    ).exists():
+        raise ServiceError("player.not_registered", "This player is not registered here.")
+    return ensure_top(rnd)
+
+
+def _decide(kind: str, *, round_id: int, player_id: int, reason: str, actor: Any,
+            **fields: Any) -> Decision:  # fmt: skip
+    with transaction.atomic():
+        rnd = _decision_round(round_id, player_id, reason, actor)
+        decision = Decision.objects.create(
+            round=rnd, player_id=player_id, kind=kind, reason=reason.strip(), author=actor,
+            **fields,
+        )  # fmt: skip
+        audit_record(actor=actor, action=f"decision.{kind}", obj=decision, round=rnd.pk,
+                     player=player_id, reason=decision.reason,
+                     **{k: v for k, v in fields.items() if k != "params"})  # fmt: skip
+        return decision
+
+
+def decision_warning(
+    *, round_id: int, player_id: int, reason: str, disciplinary: bool = False, actor: Any
+) -> Decision:
+    """A warning: ``disciplinary`` ones stack with any other (§4.3); otherwise the round
+    becomes a warning unless it already is one or is a zero or a penalty (§5.8)."""
+    return _decide("warning", round_id=round_id, player_id=player_id, reason=reason,
+                   actor=actor, disciplinary=disciplinary)  # fmt: skip
+
+
+def decision_penalty(*, round_id: int, player_id: int, reason: str, actor: Any) -> Decision:
+    """A 5-point penalty on the round (what was paid minus 5, never below 0)."""
+    return _decide("penalty", round_id=round_id, player_id=player_id, reason=reason, actor=actor)
+
+
+def decision_zero(*, round_id: int, player_id: int, reason: str, actor: Any) -> Decision:
+    """The round scores 0 by the arbiter's decision (e.g. an illegible slip)."""
+    return _decide("zero", round_id=round_id, player_id=player_id, reason=reason, actor=actor)
+
+
+def _rejudged(rnd: Round, player_id: int) -> Outcome:
+    """The current proposal judged again (the stored row lacks the moyenne's cap)."""
+    version = ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True)
+    version = version.first()
+    if version is None:
+        return adapter.no_proposal()
+    return _judge(rnd, word=version.word, reference=version.reference,
+                  claimed=version.claimed_score, source=version.source,
+                  late=version.late)  # fmt: skip
+
+
+def moyenne_group(rnd: Round, player_id: int) -> list[Outcome]:
+    """The other players present on the round, with their current outcome (decisions
+    applied): the group the moyenne averages (see the module's note)."""
+    game = rnd.game
+    current = {v.player_id: v for v in ProposalVersion.objects.filter(round=rnd, is_current=True)}
+    decided: dict[int, list[Decision]] = {}
+    for d in Decision.objects.filter(round=rnd).order_by("created_at", "id"):
+        decided.setdefault(d.player_id, []).append(d)
+    group = []
+    for reg in Registration.objects.filter(tournament_id=game.tournament_id):
+        if reg.player_id == player_id or (reg.arrival_game, reg.arrival_round) > (
+            game.number,
+            rnd.number,
+        ):
+            continue
+        v = current.get(reg.player_id)
+        result = adapter.outcome(v) if v else adapter.no_proposal()
+        for d in decided.get(reg.player_id, ()):
+            result = adapter.decided(result, d)
+        group.append(result)
+    return group
+
+
+def decision_moyenne(
+    *, round_id: int, player_id: int, earlier_round_id: int, reason: str, actor: Any
+) -> Decision:
+    """The moyenne (§4.5): the player's proposal on ``round_id`` repeats an invalid word
+    already refused on ``earlier_round_id`` (same game); the round scores the average of
+    the other players (rounded down), capped at the player's own move. The engine refuses
+    anything else (``moyenne.*`` codes)."""
+    with transaction.atomic():
+        rnd = _decision_round(round_id, player_id, reason, actor)
+        earlier = Round.objects.filter(pk=earlier_round_id, game_id=rnd.game_id).first()
+        if earlier is None or earlier.number >= rnd.number or earlier.state == "cancelled":
+            raise ServiceError(
+                "moyenne.earlier", "The first zero must be on an earlier round of this game."
+            )
+        earlier.game = rnd.game
+        if Decision.objects.filter(round=rnd, player_id=player_id, kind="moyenne").exists():
+            raise ServiceError("moyenne.twice", "This round already has a moyenne.")
+        try:
+            result = apply_moyenne(
+                earlier=_rejudged(earlier, player_id),
+                later=_rejudged(rnd, player_id),
+                others=moyenne_group(rnd, player_id),
+            )
+        except EngineError as error:
+            raise ServiceError.from_engine(error) from error
+        params = {
+            "word": result.word, "reference": result.reference,
+            "invalid_words": list(result.invalid_words), "proposed": result.proposed_score,
+            "average_of": result.params["average_of"], "cap": result.params["cap"],
+            "earlier_round": earlier.pk,
+        }  # fmt: skip
+        decision = Decision.objects.create(
+            round=rnd, player_id=player_id, kind="moyenne", reason=reason.strip(),
+            author=actor, score=result.score, params=params,
+        )  # fmt: skip
+        audit_record(actor=actor, action="decision.moyenne", obj=decision, round=rnd.pk,
+                     player=player_id, reason=decision.reason, score=result.score,
+                     earlier_round=earlier.pk)  # fmt: skip
+        return decision
