@@ -133,6 +133,13 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "tirage.sqlite3",
+            # Writers take the lock when their transaction starts, and readers don't block
+            # them (WAL): concurrent tablet submissions then wait instead of failing.
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 

@@ -9,6 +9,8 @@ urlpatterns = [
     path("", HomeView.as_view(), name="home"),
     path("arbitre/", include("tournaments.console.urls")),
     path("api/", include("tournaments.api.urls")),
+    path("tablette/", include("tournaments.tablet.urls")),
+    path("projecteur/", include("tournaments.projector.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

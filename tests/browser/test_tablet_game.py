@@ -1,0 +1,243 @@
+"""A 3-round game in headless Chromium: the head arbiter drives it from the console while two
+tablets play (one with a joker, one late, one losing its connection) and the projector
+follows. Saves screenshots of the tablet, the console and the projector in docs/screenshots.
+
+Needs Debian's ``chromium`` and the ``playwright`` package (no downloaded browser). Locally
+the test skips with a one-line reason when either is missing; with ``CI=true`` it fails.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connections
+from django.utils import timezone
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+WAIT = 10_000  # ms: every live change must show well within this (the target is 2 s)
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        return f"{CHROMIUM} is not installed"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed"
+    return None
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"browser tests need Chromium and playwright in CI: {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop in this thread; the ORM calls made by the
+    # test itself (not by the live server's thread) are still plain synchronous code.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    # The live server answers each request in a thread of its own: no persistent sessions.
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def in_thread(work: Callable[[], Any]) -> Any:
+    """Run ORM work in a short-lived thread that closes its database connection.
+
+    Inside Playwright's sync API the ORM may open a connection bound to Playwright's
+    context, which nothing closes and which then blocks dropping the test database.
+    """
+
+    def run() -> Any:
+        try:
+            return work()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
+
+
+def square(page: Any, ref: str) -> Any:
+    """The board button of square ``ref`` (row letter then column, e.g. H4)."""
+    row, col = "ABCDEFGHIJKLMNO".index(ref[0]), int(ref[1:]) - 1
+    return page.locator(f'#board button[data-index="{row * 15 + col}"]')
+
+
+def console_post(page: Any, action: str) -> None:
+    """Press the console button whose form posts to ``.../<action>/``."""
+    page.locator(f'form[action$="/{action}/"] button[type=submit]').first.click()
+    page.wait_for_load_state()
+
+
+@pytest.fixture
+def prepared(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str, Any]:
+    """Tokens, the head arbiter's login and a seeded game, made before the browser starts
+    (ORM work inside Playwright's context would open a connection nothing closes)."""
+    from tests.site.test_tablet import issue_token
+    from tournaments.models import Registration
+    from tournaments.services import game_create
+
+    tournament = tournament_setup["tournament"]
+    regs = list(Registration.objects.filter(tournament=tournament).order_by("table_number"))
+    django_user_model.objects.create_superuser("ja", password="ja-secret-42")
+    return {
+        **tournament_setup,
+        "tokens": (issue_token(regs[0]), issue_token(regs[1])),
+        "game": game_create(tournament_id=tournament.pk, seed=7),
+    }
+
+
+def test_three_round_game_on_two_tablets_console_and_projector(
+    prepared: dict[str, Any], live_server: Any, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    from tournaments.models import Round
+
+    tournament, game = prepared["tournament"], prepared["game"]
+    anne_token, bruno_token = prepared["tokens"]
+    base = live_server.url
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    arbiter = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    anne_ctx = browser.new_context(viewport={"width": 800, "height": 1280}, locale="fr-FR")
+    bruno_ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale="fr-FR")
+    anne, bruno = anne_ctx.new_page(), bruno_ctx.new_page()
+    projector = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+
+    arbiter.goto(f"{base}/arbitre/connexion/")
+    arbiter.fill("input[name=username]", "ja")
+    arbiter.fill("input[name=password]", "ja-secret-42")
+    arbiter.locator("form button[type=submit], form input[type=submit]").last.click()
+    arbiter.goto(f"{base}/arbitre/partie/{game.pk}/")
+    anne.goto(f"{base}/tablette/{anne_token}/")
+    bruno.goto(f"{base}/tablette/{bruno_token}/")
+    projector.goto(f"{base}/projecteur/{tournament.slug}/")
+    expect(anne.locator("#round-label")).to_contain_text("attente")
+
+    # --- Round 1: Anne taps H4 and types; Bruno types reference and word. -----------------
+    console_post(arbiter, "tirage")
+    console_post(arbiter, "ouvrir")
+    expect(anne.locator("#rack .rtile")).to_have_count(7, timeout=WAIT)
+    expect(anne.locator("#round-label")).to_contain_text("coup 1")
+    expect(anne.locator("#countdown")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(projector.locator("#p-rack .rtile")).to_have_count(7, timeout=WAIT)
+    square(anne, "H4").click()
+    anne.fill("#word", "haines")
+    expect(anne.locator("#pv-ref")).to_have_text("H4", timeout=WAIT)
+    expect(anne.locator("#pv-score")).to_have_text("26")
+    expect(square(anne, "H6")).to_have_text("I")  # the move is shown on the board
+    expect(anne.locator("#sent")).to_contain_text("Pas encore envoyé")
+    anne.click("#send")
+    expect(anne.locator("#sent")).to_contain_text("Reçu par le serveur ✔", timeout=WAIT)
+    anne.screenshot(path=str(SHOTS / "tablet.png"))
+
+    bruno.fill("#reference", "H4")
+    bruno.fill("#word", "HAINSE")  # not a word: the preview still only says where and how much
+    expect(bruno.locator("#pv-score")).to_have_text(re.compile(r"^\d+$"), timeout=WAIT)
+    expect(bruno.locator("#preview")).not_to_contain_text("valable")
+    bruno.click("#send")
+    expect(bruno.locator("#sent")).to_contain_text("Reçu", timeout=WAIT)
+    bruno.fill("#word", "HAINES")  # changing the proposal until the end: the last one counts
+    expect(bruno.locator("#sent")).to_contain_text("pas encore envoyée")
+    expect(bruno.locator("#pv-score")).to_have_text("26", timeout=WAIT)
+    bruno.click("#send")
+    expect(bruno.locator("#received")).to_contain_text("version 2", timeout=WAIT)
+
+    console_post(arbiter, "fermer")
+    expect(anne.locator("#res-score")).to_contain_text("26", timeout=WAIT)
+    expect(anne.locator("#res-top")).to_contain_text("H4 HAINES · 26")
+    expect(bruno.locator("#res-score")).to_contain_text("26", timeout=WAIT)
+    expect(projector.locator("#p-top-word")).to_have_text("HAINES", timeout=WAIT)
+    expect(projector.locator("#p-best-list li")).to_have_count(2)
+    arbiter.locator('form[action$="/placer/"] button[name=next]').click()
+    arbiter.wait_for_load_state()
+
+    # --- Round 2: Anne plays the joker (lowercase l); Bruno hands in after the deadline. ----
+    console_post(arbiter, "ouvrir")
+    expect(anne.locator("#round-label")).to_contain_text("coup 2", timeout=WAIT)
+    expect(anne.locator("#jokers")).to_be_visible()
+    anne.fill("#reference", "G6")
+    anne.fill("#word", "AUlOFEE")
+    expect(anne.locator("#joker-letters .jletter.on")).to_have_text("L")
+    expect(anne.locator("#pv-score")).to_have_text("70", timeout=WAIT)
+    expect(anne.locator("#pv-ref")).to_have_text("G6")
+    anne.click("#send")
+    expect(anne.locator("#sent")).to_contain_text("Reçu par le serveur ✔", timeout=WAIT)
+    late = timezone.now() - timedelta(seconds=1)
+    in_thread(lambda: Round.objects.filter(game=game, number=2).update(deadline=late))
+    expect(bruno.locator("#countdown")).to_have_text("Temps écoulé", timeout=WAIT)
+    bruno.fill("#reference", "G6")
+    bruno.fill("#word", "AUlOFEE")
+    expect(bruno.locator("#pv-score")).to_have_text("70", timeout=WAIT)
+    bruno.click("#send")
+    expect(bruno.locator("#sent")).to_contain_text("hors délai", timeout=WAIT)
+    console_post(arbiter, "fermer")
+    expect(bruno.locator("#res-score")).to_contain_text("0", timeout=WAIT)
+    expect(bruno.locator("#res-reason")).to_contain_text("terminé")
+    expect(anne.locator("#res-score")).to_contain_text("70", timeout=WAIT)
+    arbiter.locator('form[action$="/placer/"] button[name=next]').click()
+    arbiter.wait_for_load_state()
+
+    # --- Round 3: Bruno loses the connection while sending; the move goes when it is back. -
+    console_post(arbiter, "ouvrir")
+    expect(bruno.locator("#round-label")).to_contain_text("coup 3", timeout=WAIT)
+    square(bruno, "C13").click()
+    square(bruno, "C13").click()  # the second tap turns the direction: vertical, 13C
+    expect(bruno.locator("#reference")).to_have_value("13C")
+    bruno.fill("#word", "PAYES")
+    expect(bruno.locator("#pv-score")).to_have_text("45", timeout=WAIT)
+    bruno_ctx.set_offline(True)
+    bruno.click("#send")
+    expect(bruno.locator("#sent")).to_contain_text("Pas encore reçu", timeout=WAIT)
+    expect(bruno.locator("#connection")).to_contain_text("Connexion perdue", timeout=WAIT)
+    bruno_ctx.set_offline(False)
+    expect(bruno.locator("#sent")).to_contain_text("Reçu par le serveur ✔", timeout=WAIT)
+    square(anne, "C13").click()
+    square(anne, "C13").click()
+    anne.fill("#word", "PAYES")
+    expect(anne.locator("#pv-score")).to_have_text("45", timeout=WAIT)
+    anne.click("#send")
+    expect(anne.locator("#sent")).to_contain_text("Reçu par le serveur ✔", timeout=WAIT)
+    arbiter.screenshot(path=str(SHOTS / "console.png"), full_page=True)
+    console_post(arbiter, "fermer")
+
+    # Anne: 26 + 70 + 45 (+10 solo on round 2: Bruno was late, Chloé absent) = 151.
+    expect(anne.locator("#res-total")).to_have_text("151", timeout=WAIT)
+    expect(anne.locator("#res-rank")).to_contain_text("1 sur 3")
+    expect(bruno.locator("#res-total")).to_have_text("71", timeout=WAIT)
+    expect(bruno.locator("#res-negatif")).to_have_text("-70")
+    expect(projector.locator("#p-top-word")).to_have_text("PAYES", timeout=WAIT)
+    expect(projector.locator("#p-ranking-body tr").first).to_contain_text("Anne")
+    expect(projector.locator("#p-ranking-body tr").first).to_contain_text("151")
+    anne.screenshot(path=str(SHOTS / "tablet-results.png"))
+    projector.screenshot(path=str(SHOTS / "projector.png"))
+    bruno.screenshot(path=str(SHOTS / "tablet-phone.png"))

@@ -1,0 +1,103 @@
+"""The projector, under /projecteur/<tournament slug>/: read-only and public, it shows what
+the room sees on the wall anyway. While a round is open: the board with the last top
+highlighted, the rack and a big countdown; once it closes: the top, the best players'
+moves of the round and the game's ranking. The page polls ``state`` every second
+(``tournaments.tablet.live``), so it follows the game without a reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments.models import Game, ProposalVersion, Registration, Round, Tournament
+from tournaments.tablet import live
+
+BEST_MOVES = 10
+RANKING = 20
+
+
+def _best_moves(rnd: Round) -> list[dict[str, Any]]:
+    """The round's best-scoring proposals (after it closed), players named."""
+    versions = (
+        ProposalVersion.objects.filter(round=rnd, is_current=True, outcome_score__gt=0)
+        .select_related("player")
+        .order_by("-outcome_score", "player__name")[:BEST_MOVES]
+    )
+    return [
+        {
+            "name": v.player.name,
+            "reference": v.reference,
+            "word": v.word,
+            "score": v.outcome_score,
+            "top": v.outcome_score == rnd.top_score,
+        }
+        for v in versions
+    ]
+
+
+def _ranking(game: Game) -> list[dict[str, Any]]:
+    standings = live.standings(game)[:RANKING]
+    names = dict(
+        Registration.objects.filter(tournament_id=game.tournament_id).values_list(
+            "player_id", "player__name"
+        )
+    )
+    return [
+        {
+            "rank": s.rank,
+            "name": names.get(s.player_id, "?"),
+            "total": s.total,
+            "negatif": s.negatif_text,
+        }
+        for s in standings
+    ]
+
+
+def _state(tournament: Tournament, game: Game | None, rnd: Round | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "tournament": tournament.name,
+        "game": {"number": game.number, "state": game.state} if game else None,
+        "round": live.round_public(rnd),
+        "last_top": live.previous_top(rnd),
+        "best_moves": [],
+        "ranking": [],
+    }
+    if game is not None:
+        if rnd is not None and rnd.state == "closed" and rnd.top_score is not None:
+            data["best_moves"] = _best_moves(rnd)
+        data["ranking"] = _ranking(game)
+    return data
+
+
+@require_GET
+def page(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    config = {
+        "state_url": reverse("projector:state", args=[slug]),
+        "premiums": live.premiums(),
+        "i18n": {
+            "waiting": _("En attente du coup…"),
+            "game_round": _("Partie %(game)s · coup %(round)s"),
+            "drawn": _("Le tirage va être annoncé."),
+            "open": _("Coup en cours"),
+            "closed": _("Coup ramassé"),
+            "cancelled": _("Coup annulé"),
+            "time_up": _("Temps écoulé"),
+            "top": _("Top"),
+            "points": _("points"),
+        },
+    }
+    return render(request, "projector/page.html", {"tournament": tournament, "config": config})
+
+
+@require_GET
+def state(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    game, rnd, audit = live.snapshot(tournament.pk)
+    version = live.game_version(game, rnd, "projector", audit=audit)
+    return live.conditional_json(request, version, lambda: _state(tournament, game, rnd))

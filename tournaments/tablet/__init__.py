@@ -1,0 +1,1 @@
+"""Player tablets: a private link per registration, no account (issue 6)."""

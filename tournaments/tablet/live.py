@@ -1,0 +1,225 @@
+"""Live state of a game for tablets and the projector: small JSON documents polled every
+second with ``If-None-Match`` and answered ``304 Not Modified`` while nothing changed.
+
+The version (ETag) of a game's state is computed from a handful of indexed columns: the
+game's state, its last round (id, state, deadline, top computed/placed) and, once that
+round is closed, the newest audit-log id (every correction or decision writes one, and
+they change scores and ranks). While a round is open, other players' submissions do not
+change anyone else's version, so 200 tablets polling mostly get 304s. See
+docs/live-updates.md for why polling was chosen over SSE or websockets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+
+from engine.duplicate.totals import Standing
+from engine.notation import parse_reference
+from engine.tiles import SIZE
+from tournaments import selectors
+from tournaments.models import AuditLog, Game, Round
+
+POLL_SECONDS = 1
+
+
+def current_game(tournament_id: int) -> Game | None:
+    """The game the room is playing: the tournament's highest-numbered one."""
+    return (
+        Game.objects.select_related("tournament")
+        .filter(tournament_id=tournament_id)
+        .order_by("-number")
+        .first()
+    )
+
+
+def current_round(game: Game | None) -> Round | None:
+    """The game's latest round row (a cancelled one until it is drawn again)."""
+    if game is None:
+        return None
+    return game.rounds.order_by("-number", "-id").first()
+
+
+# The (game, last round, audit id) of a tournament, kept per process for a fraction of a
+# second: 200 tablets polling once a second then cost one token lookup and one query for
+# their own proposal each, and a change still shows within POLL_SECONDS + this delay.
+_SNAPSHOTS: dict[int, tuple[float, Game | None, Round | None, int]] = {}
+_SNAPSHOTS_LOCK = threading.Lock()
+
+
+def snapshot(tournament_id: int) -> tuple[Game | None, Round | None, int]:
+    """The current game, its last round and (round closed) the last audit id, at most
+    ``TIRAGE_LIVE_CACHE_SECONDS`` old (0.5 s by default; 0 turns the cache off)."""
+    ttl = float(getattr(settings, "TIRAGE_LIVE_CACHE_SECONDS", 0.5))
+    now = time.monotonic()
+    if ttl > 0:
+        with _SNAPSHOTS_LOCK:
+            cached = _SNAPSHOTS.get(tournament_id)
+        if cached is not None and now - cached[0] < ttl:
+            return cached[1], cached[2], cached[3]
+    game = current_game(tournament_id)
+    rnd = current_round(game)
+    audit = last_audit_id() if rnd is not None and rnd.state == "closed" else 0
+    if ttl > 0:
+        with _SNAPSHOTS_LOCK:
+            _SNAPSHOTS[tournament_id] = (now, game, rnd, audit)
+    return game, rnd, audit
+
+
+def last_audit_id() -> int:
+    return AuditLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
+
+
+def game_version(
+    game: Game | None, rnd: Round | None, *extra: Any, audit: int | None = None
+) -> str:
+    """The ETag of a game's live state (see the module docstring); ``extra`` adds what is
+    private to one reader (a tablet's own current proposal); ``audit`` the last audit id
+    when the caller already has it."""
+    parts: list[Any] = [get_language() or ""]
+    if game is not None:
+        parts += [game.pk, game.state]
+    if rnd is not None:
+        parts += [rnd.pk, rnd.state, rnd.deadline, rnd.computed_at, rnd.top_placed_at]
+        if rnd.state == "closed":
+            parts.append(last_audit_id() if audit is None else audit)
+    parts += list(extra)
+    digest = hashlib.sha1(repr(parts).encode(), usedforsecurity=False).hexdigest()[:20]
+    return f'"{digest}"'
+
+
+def conditional_json(
+    request: HttpRequest, version: str, build: Callable[[], dict[str, Any]]
+) -> HttpResponse:
+    """``304`` when the client already holds ``version``, else the JSON ``build()`` makes.
+
+    ``Cache-Control: no-cache`` makes every cache revalidate; ``server_time`` lets the page
+    count down on the server's clock whatever the tablet's clock says."""
+    if request.headers.get("If-None-Match") == version:
+        response = HttpResponse(status=304)
+    else:
+        data = build()
+        data["version"] = version
+        data["server_time"] = iso(timezone.now())
+        data["poll_seconds"] = POLL_SECONDS
+        response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    response["ETag"] = version
+    response["Cache-Control"] = "no-cache, private"
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
+
+
+def iso(value: datetime | None) -> str | None:
+    return value.isoformat(timespec="milliseconds") if value else None
+
+
+def placed_squares(board_text: str, coord: str, word: str) -> list[list[Any]]:
+    """``[row, col, letter]`` of the tiles a move puts on ``board_text`` (its new tiles)."""
+    cells = "".join(board_text.split()) or "." * (SIZE * SIZE)
+    ref = parse_reference(coord)
+    dr, dc = (0, 1) if ref.horizontal else (1, 0)
+    squares = []
+    for i, letter in enumerate(word):
+        r, c = ref.row + dr * i, ref.col + dc * i
+        if 0 <= r < SIZE and 0 <= c < SIZE and cells[r * SIZE + c] == ".":
+            squares.append([r, c, letter])
+    return squares
+
+
+def board_cells(rnd: Round | None) -> str:
+    """The 225 squares of the board the round is played on."""
+    if rnd is None:
+        return "." * (SIZE * SIZE)
+    cells = "".join(rnd.board_before.split())
+    return cells if len(cells) == SIZE * SIZE else "." * (SIZE * SIZE)
+
+
+def previous_top(rnd: Round | None) -> list[list[Any]]:
+    """Squares of the top placed just before ``rnd`` (highlighted on the projector)."""
+    if rnd is None:
+        return []
+    before = (
+        Round.objects.filter(game_id=rnd.game_id, number__lt=rnd.number, state="closed")
+        .exclude(top_placed_at=None)
+        .order_by("-number", "-id")
+        .first()
+    )
+    if before is None or not before.top:
+        return []
+    chosen = before.top["chosen"]
+    return placed_squares(before.board_before, chosen["coord"], chosen["word"])
+
+
+def round_public(rnd: Round | None) -> dict[str, Any] | None:
+    """What everyone in the room may see of a round: never the top before it closes."""
+    if rnd is None:
+        return None
+    announced = rnd.state in {"open", "closed"}
+    data: dict[str, Any] = {
+        "id": rnd.pk,
+        "number": rnd.number,
+        "state": rnd.state,
+        "rack": rnd.rack if announced else "",
+        "board": board_cells(rnd),
+        "deadline": iso(rnd.deadline) if announced else None,
+        "opened_at": iso(rnd.opened_at),
+        "closed_at": iso(rnd.closed_at),
+        "top": None,
+        "top_placed": rnd.top_placed_at is not None,
+    }
+    if rnd.state == "closed" and rnd.top:
+        chosen = rnd.top["chosen"]
+        data["top"] = {
+            "reference": chosen["coord"],
+            "word": chosen["word"],
+            "score": rnd.top_score,
+            "squares": placed_squares(rnd.board_before, chosen["coord"], chosen["word"]),
+        }
+    return data
+
+
+# Standings are recomputed from the rows (engine.duplicate.totals); when 200 tablets ask for
+# the same version at once, one computation per process answers them all.
+_STANDINGS: OrderedDict[tuple[int, int, int], tuple[Standing, ...]] = OrderedDict()
+_STANDINGS_LOCK = threading.Lock()
+
+
+def standings(game: Game) -> tuple[Standing, ...]:
+    """The game's ranking, cached per (game, counted rounds, last audit id)."""
+    counted = game.rounds.filter(state="closed", top_score__isnull=False).count()
+    key = (game.pk, counted, last_audit_id())
+    with _STANDINGS_LOCK:
+        if key in _STANDINGS:
+            return _STANDINGS[key]
+    result = selectors.game_standings(game)
+    with _STANDINGS_LOCK:
+        _STANDINGS[key] = result
+        while len(_STANDINGS) > 32:
+            _STANDINGS.popitem(last=False)
+    return result
+
+
+def premiums() -> dict[str, list[list[int]]]:
+    """The premium squares, for drawing the board in the browser (engine.tiles is the truth)."""
+    from engine import tiles
+
+    def squares(values: frozenset[tuple[int, int]]) -> list[list[int]]:
+        return sorted([r, c] for r, c in values)
+
+    return {
+        "tw": squares(tiles.TRIPLE_WORD),
+        "dw": squares(tiles.DOUBLE_WORD),
+        "tl": squares(tiles.TRIPLE_LETTER),
+        "dl": squares(tiles.DOUBLE_LETTER),
+    }

@@ -1,0 +1,449 @@
+"""Player tablet pages, under /tablette/<token>/: no account, the private token is the key.
+
+* ``page``: the board, the rack, the countdown, the entry form (HTML; the rest is JSON);
+* ``state``: the live state, polled every second with ``If-None-Match`` (``live``);
+* ``preview``: placement and score of a typed move, checked **without** the lexicon, so
+  the page can never tell whether a word is valid before the round closes;
+* ``submit``: the ``proposal_submit`` service (source ``tablet``, the page's client key
+  makes a resend idempotent);
+* ``results``: the player's outcome on every closed round, the total, négatif and rank.
+
+A token that is unknown or revoked gets a 404 with a sentence. The token is the only
+credential, so every answer is about its own registration and nobody else's proposal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.check import check_move
+from engine.errors import EngineError
+from tournaments import adapter, selectors
+from tournaments.errors import ServiceError
+from tournaments.models import ProposalVersion, Registration, Round
+from tournaments.services import proposal_submit
+from tournaments.tablet import live
+
+MAX_TOKEN = 200
+MAX_TEXT = 40
+
+
+# --- Token -------------------------------------------------------------------------------
+
+
+def registration_for(token: str) -> Registration | None:
+    """The registration holding ``token`` (the services' selector when it exists)."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    finder = getattr(selectors, "registration_by_token", None)
+    if finder is not None:
+        return finder(token)
+    return (
+        Registration.objects.select_related("player", "tournament")
+        .filter(access_token=token)
+        .first()
+    )
+
+
+def _unknown(request: HttpRequest, *, as_json: bool) -> HttpResponse:
+    sentence = _(
+        "Ce lien de tablette n'est pas valable : il a peut-être été révoqué ou remplacé. "
+        "Demandez un nouveau lien ou QR code à l'arbitre."
+    )
+    if as_json:
+        return JsonResponse({"code": "tablet.unknown", "message": sentence}, status=404)
+    return render(request, "tablet/unknown.html", {"sentence": sentence}, status=404)
+
+
+def _refusal(code: str, message: str, status: int = 400, **extra: Any) -> JsonResponse:
+    return JsonResponse({"code": code, "message": message, **extra}, status=status)
+
+
+def _body(request: HttpRequest) -> dict[str, Any]:
+    if request.content_type == "application/json":
+        try:
+            data = json.loads(request.body or b"{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+    return request.POST.dict()
+
+
+def _text(data: dict[str, Any], name: str) -> str:
+    value = data.get(name, "")
+    return value.strip()[:MAX_TEXT] if isinstance(value, str) else ""
+
+
+# --- Messages ------------------------------------------------------------------------------
+
+
+def engine_message(error: EngineError | ServiceError) -> str:
+    """The player's sentence for a refusal of the checker or a service, in their language."""
+    messages = {
+        "reference.syntax": _(
+            "Référence illisible : la lettre de ligne puis la colonne pour un mot horizontal "
+            "(H4), la colonne puis la lettre pour un mot vertical (4H)."
+        ),
+        "reference.row": _("Les lignes vont de A à O."),
+        "reference.column": _("Les colonnes vont de 1 à 15."),
+        "word.empty": _("Tapez un mot."),
+        "word.character": _("Un mot ne contient que des lettres."),
+        "word.too_short": _("Un mot a au moins deux lettres."),
+        "word.too_long": _("Ce mot ne tient pas sur la grille."),
+        "move.off_board": _("Le mot dépasse le bord de la grille."),
+        "move.clash": _("Le mot passe sur une case déjà occupée par une autre lettre."),
+        "move.no_tile": _("Ce placement ne pose aucune lettre."),
+        "move.adjacent": _("Le mot touche une lettre dans son prolongement : incluez-la."),
+        "move.too_many_tiles": _("Trop de lettres posées pour cette formule."),
+        "move.first_not_centre": _("Le premier mot de la partie doit passer par l'étoile, H8."),
+        "move.not_connected": _("Le mot ne touche aucune lettre de la grille."),
+        "move.letters": _("Le tirage ne contient pas ces lettres."),
+        "move.jokers": _("Le tirage n'a pas autant de jokers."),
+        "round.not_open": _("Le coup n'est pas encore ouvert."),
+        "proposal.key_reused": _("Cette proposition a déjà été envoyée sous une autre forme."),
+    }
+    if error.code in messages:
+        return messages[error.code]
+    return error.message if (get_language() or "").startswith("en") else _("Refusé.")
+
+
+def outcome_text(version: ProposalVersion | None) -> str:
+    """The outcome's reason as the player reads it (French labels, the engine's English)."""
+    if version is None:
+        return _("Pas de proposition : 0.")
+    if (get_language() or "").startswith("en"):
+        return version.outcome_reason
+    try:
+        from tournaments.reports.base import outcome_label
+    except ImportError:  # pragma: no cover - reports arrive with their own issue
+        return version.outcome_reason
+    label = outcome_label(version.outcome_code)
+    invalid = (version.outcome_params or {}).get("invalid")
+    return f"{label} ({invalid})" if invalid else label
+
+
+def tablet_strings() -> dict[str, str]:
+    """The sentences tablet.js shows, translated here (one catalogue for the site)."""
+    return {
+        "waiting": _("En attente du coup…"),
+        "game_round": _("Partie %(game)s · coup %(round)s"),
+        "drawn": _("Le tirage va être annoncé."),
+        "open": _("Coup en cours"),
+        "closed": _("Coup ramassé"),
+        "cancelled": _("Coup annulé"),
+        "finished": _("Partie terminée"),
+        "time_up": _("Temps écoulé"),
+        "late_warning": _("Hors délai : une proposition envoyée maintenant compte zéro."),
+        "online": _("Connecté"),
+        "offline": _("Connexion perdue : votre proposition est gardée et sera renvoyée."),
+        "horizontal": _("horizontal"),
+        "vertical": _("vertical"),
+        "preview_hint": _("Aperçu : placez votre mot pour voir la référence et le score."),
+        "preview_wait": _("Calcul de l'aperçu…"),
+        "preview_offline": _("Aperçu indisponible hors connexion."),
+        "reference": _("Référence"),
+        "score": _("Score"),
+        "points": _("points"),
+        "joker_inferred": _("Joker déduit : vérifiez la lettre qu'il remplace."),
+        "joker_letter": _("%(letter)s joué par un joker"),
+        "not_sent": _("Pas encore envoyé"),
+        "sending": _("Envoi en cours…"),
+        "retrying": _("Pas encore reçu par le serveur : nouvel essai automatique…"),
+        "received": _("Reçu par le serveur ✔"),
+        "received_detail": _("Reçu : %(reference)s %(word)s (version %(version)s, %(time)s)"),
+        "changed": _("Modifiée, pas encore envoyée"),
+        "refused": _("Refusé : %(message)s"),
+        "late": _("Reçu hors délai : 0."),
+        "result_top": _("Top"),
+        "result_you": _("Votre coup"),
+        "result_total": _("Total"),
+        "result_negatif": _("Négatif"),
+        "result_rank": _("Rang"),
+        "result_none": _("Pas de proposition"),
+        "rank_of": _("%(rank)s sur %(players)s"),
+        "square": _("case %(ref)s"),
+        "empty": _("vide"),
+    }
+
+
+# --- Reads ---------------------------------------------------------------------------------
+
+
+def _proposal_json(version: ProposalVersion | None) -> dict[str, Any] | None:
+    if version is None:
+        return None
+    return {
+        "version": version.version,
+        "reference": version.reference,
+        "word": version.word,
+        "client_key": version.client_key,
+        "late": version.late,
+        "source": version.source,
+        "at": live.iso(version.created_at),
+    }
+
+
+def _current(rnd: Round | None, player_id: int) -> ProposalVersion | None:
+    if rnd is None:
+        return None
+    return ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True).first()
+
+
+def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] | None:
+    """After the round closes: the outcome and its reason, the top, total, négatif, rank."""
+    if game is None or rnd is None or rnd.state != "closed" or rnd.top_score is None:
+        return None
+    version = _current(rnd, reg.player_id)
+    mine = {s.player_id: s for s in live.standings(game)}.get(reg.player_id)
+    ranked = len(live.standings(game))
+    return {
+        "round": rnd.number,
+        "kind": version.outcome_kind if version else "zero",
+        "code": version.outcome_code if version else "zero.no_proposal",
+        "score": version.outcome_score if version else 0,
+        "reason": outcome_text(version),
+        "reference": version.reference if version else "",
+        "word": version.word if version else "",
+        "top_score": rnd.top_score,
+        "total": mine.total if mine else 0,
+        "negatif": mine.negatif_text if mine else "0",
+        "rank": mine.rank if mine else None,
+        "players": ranked,
+    }
+
+
+def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
+    version = _current(rnd, reg.player_id)
+    return {
+        "player": {"name": reg.player.name, "table": reg.table_number},
+        "tournament": reg.tournament.name,
+        "game": {"number": game.number, "state": game.state} if game else None,
+        "round": live.round_public(rnd),
+        "proposal": _proposal_json(version),
+        "results": _results(reg, game, rnd),
+    }
+
+
+# --- Views ---------------------------------------------------------------------------------
+
+
+@require_GET
+@ensure_csrf_cookie
+@never_cache
+def page(request: HttpRequest, token: str) -> HttpResponse:
+    reg = registration_for(token)
+    if reg is None:
+        return _unknown(request, as_json=False)
+    config = {
+        "urls": {
+            name: reverse(f"tablet:{name}", args=[token])
+            for name in ("state", "preview", "submit", "results")
+        },
+        "csrf": get_token(request),
+        "premiums": live.premiums(),
+        "storage_key": "tirage-tablet-" + hashlib.sha256(token.encode()).hexdigest()[:16],
+        "i18n": tablet_strings(),
+    }
+    context = {"registration": reg, "player": reg.player, "tournament": reg.tournament}
+    return render(request, "tablet/page.html", {**context, "config": config})
+
+
+@require_GET
+def state(request: HttpRequest, token: str) -> HttpResponse:
+    reg = registration_for(token)
+    if reg is None:
+        return _unknown(request, as_json=True)
+    game, rnd, audit = live.snapshot(reg.tournament_id)
+    own = (
+        ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id, is_current=True)
+        .values_list("id", flat=True)
+        .first()
+        if rnd is not None
+        else None
+    )
+    version = live.game_version(game, rnd, "tablet", reg.pk, own, audit=audit)
+    return live.conditional_json(request, version, lambda: _state(reg, game, rnd))
+
+
+@require_GET
+def results(request: HttpRequest, token: str) -> HttpResponse:
+    """Every closed round of the current game for this player, and the standing."""
+    reg = registration_for(token)
+    if reg is None:
+        return _unknown(request, as_json=True)
+    game = live.current_game(reg.tournament_id)
+    rounds = list(selectors.game_counted_rounds(game)) if game else []
+    versions = {
+        v.round_id: v
+        for v in ProposalVersion.objects.filter(
+            round__in=rounds, player_id=reg.player_id, is_current=True
+        )
+    }
+    lines = []
+    for rnd in rounds:
+        v = versions.get(rnd.pk)
+        chosen = rnd.top["chosen"] if rnd.top else {}
+        lines.append(
+            {
+                "round": rnd.number,
+                "rack": rnd.rack,
+                "top": {
+                    "reference": chosen.get("coord"),
+                    "word": chosen.get("word"),
+                    "score": rnd.top_score,
+                },
+                "reference": v.reference if v else "",
+                "word": v.word if v else "",
+                "score": v.outcome_score if v else 0,
+                "kind": v.outcome_kind if v else "zero",
+                "reason": outcome_text(v),
+            }
+        )
+    mine = None
+    if game is not None:
+        mine = {s.player_id: s for s in live.standings(game)}.get(reg.player_id)
+    return JsonResponse(
+        {
+            "game": game.number if game else None,
+            "rounds": lines,
+            "total": mine.total if mine else 0,
+            "negatif": mine.negatif_text if mine else "0",
+            "rank": mine.rank if mine else None,
+        },
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def _round_of(reg: Registration, data: dict[str, Any]) -> Round | None:
+    """The round a POST is about: the one it names (a resend must not slip into the next
+    round) or else the current one; always a round of the player's own tournament."""
+    rounds = Round.objects.select_related("game__tournament").filter(
+        game__tournament_id=reg.tournament_id
+    )
+    wanted = data.get("round")
+    if wanted not in (None, ""):
+        try:
+            return rounds.filter(pk=int(wanted)).first()
+        except (TypeError, ValueError):
+            return None
+    return live.current_round(live.current_game(reg.tournament_id))
+
+
+def _check(rnd: Round, reference: str, word: str) -> Any:
+    """``engine.check_move`` with **no lexicon**: placement, rack letters and score only."""
+    var = adapter.variant(rnd.game.variant_code)
+    return check_move(
+        adapter.board(rnd.board_before),
+        adapter.rack(rnd.rack),
+        reference,
+        word,
+        lexicon=None,
+        bonuses=var.bonuses,
+        max_tiles=var.max_tiles,
+    )
+
+
+@require_POST
+def preview(request: HttpRequest, token: str) -> HttpResponse:
+    """Where the move goes and what it scores. Never says whether a word is valid."""
+    reg = registration_for(token)
+    if reg is None:
+        return _unknown(request, as_json=True)
+    data = _body(request)
+    rnd = _round_of(reg, data)
+    if rnd is None or rnd.state not in {"open", "closed"}:
+        return _refusal("round.not_open", _("Le coup n'est pas encore ouvert."), status=409)
+    reference, word = _text(data, "reference"), _text(data, "word")
+    try:
+        move = _check(rnd, reference, word)
+    except EngineError as error:
+        return _refusal(error.code, engine_message(error), status=422)
+    except ServiceError as error:  # pragma: no cover - an unknown variant code
+        return _refusal(error.code, engine_message(error), status=422)
+    squares = live.placed_squares(rnd.board_before, move.coord, move.word)
+    return JsonResponse(
+        {
+            "round": rnd.pk,
+            "reference": move.coord,
+            "word": move.word,
+            "score": move.score,
+            "placed": squares,
+            "jokers_as": list(move.jokers_as),
+            "joker_inferred": move.joker_inferred,
+        },
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+@require_POST
+def submit(request: HttpRequest, token: str) -> HttpResponse:
+    """Hand the move in (``proposal_submit``, source ``tablet``). The answer says the
+    server has it; it reveals no outcome, except "late" which the clock already told."""
+    reg = registration_for(token)
+    if reg is None:
+        return _unknown(request, as_json=True)
+    data = _body(request)
+    rnd = _round_of(reg, data)
+    if rnd is None:
+        return _refusal("round.unknown", _("Ce coup n'existe pas."), status=404)
+    reference, word = _text(data, "reference"), _text(data, "word")
+    client_key = _text(data, "client_key")[:64]
+    if not word or not reference:
+        return _refusal("proposal.incomplete", _("Il faut une référence et un mot."))
+    claimed = None
+    if rnd.game.tournament.score_required:
+        # Scores required: the tablet's own computed score is what the player "writes".
+        try:
+            claimed = _check(rnd, reference, word).score
+        except (EngineError, ServiceError):
+            claimed = None
+    fields = dict(
+        round_id=rnd.pk,
+        player_id=reg.player_id,
+        word=word,
+        reference=reference,
+        source="tablet",
+        client_key=client_key,
+        ip=request.META.get("REMOTE_ADDR") or None,
+        device=request.headers.get("User-Agent", "")[:200],
+    )
+    try:
+        try:
+            result = proposal_submit(claimed_score=claimed, **fields)
+        except ServiceError as error:
+            # A claimed score above the top would reveal an invalid word: hand it in
+            # without a score instead (it scores what it scores once the round closes).
+            if claimed is None or error.code not in {"proposal.above_top", "proposal.key_reused"}:
+                raise
+            result = proposal_submit(claimed_score=None, **fields)
+    except ServiceError as error:
+        status = 409 if error.code.startswith("round.") else 400
+        return _refusal(error.code, engine_message(error), status=status)
+    version = result.version
+    answer: dict[str, Any] = {
+        "received": True,
+        "replayed": result.replayed,
+        "round": rnd.pk,
+        **(_proposal_json(version) or {}),
+    }
+    if version.late:
+        answer["outcome"] = {
+            "code": version.outcome_code,
+            "score": version.outcome_score,
+            "reason": outcome_text(version),
+        }
+    return JsonResponse(
+        answer, status=200 if result.replayed else 201, json_dumps_params={"ensure_ascii": False}
+    )
