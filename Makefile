@@ -50,7 +50,7 @@ help:
 
 run: install messages $(RUN_HOOKS)
 	$(MANAGE) migrate --noinput
-	$(MANAGE) tirage_setup
+	$(MANAGE) tirage_setup --base-url http://$(HOST):$(PORT)
 	$(MANAGE) runserver $(HOST):$(PORT)
 
 test: install messages

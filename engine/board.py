@@ -50,13 +50,17 @@ class Board:
     def __post_init__(self) -> None:
         if len(self.cells) != SIZE * SIZE:
             raise EngineError(
-                "board.size", f"A board has {SIZE * SIZE} squares, not {len(self.cells)}."
+                "board.size",
+                f"A board has {SIZE * SIZE} squares, not {len(self.cells)}.",
+                expected=SIZE * SIZE,
+                count=len(self.cells),
             )
         bad = set(self.cells) - set(EMPTY + LETTERS + LETTERS.lower())
         if bad:
             raise EngineError(
                 "board.character",
                 f"A board square holds '.', a letter A–Z or a joker a–z, not {sorted(bad)[0]!r}.",
+                character=sorted(bad)[0],
             )
 
     @classmethod
@@ -64,12 +68,18 @@ class Board:
         """Build from 15 strings of 15 characters (the conformance format)."""
         rows = [line.strip() for line in lines if line.strip()]
         if len(rows) != SIZE:
-            raise EngineError("board.rows", f"A board has {SIZE} lines, this one has {len(rows)}.")
+            raise EngineError(
+                "board.rows",
+                f"A board has {SIZE} lines, this one has {len(rows)}.",
+                count=len(rows),
+            )
         for i, row in enumerate(rows):
             if len(row) != SIZE:
                 raise EngineError(
                     "board.columns",
                     f"Line {i + 1} of the board has {len(row)} characters instead of {SIZE}.",
+                    line=i + 1,
+                    count=len(row),
                 )
         return cls("".join(rows))
 
@@ -116,13 +126,17 @@ class Rack:
     def __post_init__(self) -> None:
         if len(self.tiles) > MAX_RACK:
             raise EngineError(
-                "rack.size", f"A rack holds at most {MAX_RACK} tiles, not {len(self.tiles)}."
+                "rack.size",
+                f"A rack holds at most {MAX_RACK} tiles, not {len(self.tiles)}.",
+                max=MAX_RACK,
+                count=len(self.tiles),
             )
         bad = set(self.tiles) - set(LETTERS + JOKER)
         if bad:
             raise EngineError(
                 "rack.character",
                 f"A rack holds letters A–Z and '?' for a joker, not {sorted(bad)[0]!r}.",
+                character=sorted(bad)[0],
             )
 
     @classmethod

@@ -86,12 +86,16 @@ def _normalise_word(word: str) -> str:
             "word.character",
             f"'{word}' contains {bad!r}: a word is made of letters only.",
             word=word,
+            character=bad,
         )
     if len(folded) < 2:
         raise EngineError("word.too_short", "A word has at least two letters.", word=word)
     if len(folded) > SIZE:
         raise EngineError(
-            "word.too_long", f"'{word}' has {len(folded)} letters; the board has 15.", word=word
+            "word.too_long",
+            f"'{word}' has {len(folded)} letters; the board has 15.",
+            word=word,
+            length=len(folded),
         )
     return folded
 
@@ -154,6 +158,9 @@ def _assign_jokers(
         raise EngineError(
             "move.jokers",
             f"The word uses {len(forced)} jokers but the rack {rack} holds {counts[JOKER]}.",
+            jokers=len(forced),
+            held=counts[JOKER],
+            rack=rack.tiles,
         )
     need = Counter(letter for i, (_, letter) in enumerate(wanted) if i not in forced)
     short = {letter: n - counts[letter] for letter, n in need.items() if n > counts[letter]}
@@ -164,6 +171,7 @@ def _assign_jokers(
             "move.letters",
             f"The rack {rack} does not hold the letters needed: {letters} missing.",
             missing=letters,
+            rack=rack.tiles,
         )
     if missing == 0:
         return [(forced, False)]
@@ -202,6 +210,8 @@ def check_move(
         raise EngineError(
             "move.off_board",
             f"{text.upper()} at {ref} does not fit: it would run past the edge of the board.",
+            word=text.upper(),
+            reference=str(ref),
         )
     wanted: list[tuple[tuple[int, int], str]] = []
     written: list[str] = []
@@ -216,21 +226,36 @@ def check_move(
                 "move.clash",
                 f"Letter {i + 1} of {text.upper()}, {letter.upper()}, falls on "
                 f"{_square(r, c)} which already holds {on_board.upper()}.",
+                position=i + 1,
+                word=text.upper(),
+                letter=letter.upper(),
+                square=_square(r, c),
+                occupant=on_board.upper(),
             )
         else:
             written.append(on_board)
     if not wanted:
-        raise EngineError("move.no_tile", f"{text.upper()} at {ref} places no tile.")
+        raise EngineError(
+            "move.no_tile",
+            f"{text.upper()} at {ref} places no tile.",
+            word=text.upper(),
+            reference=str(ref),
+        )
     for r, c in ((ref.row - dr, ref.col - dc), (end_row + dr, end_col + dc)):
         if 0 <= r < SIZE and 0 <= c < SIZE and board.at(r, c) != EMPTY:
             raise EngineError(
                 "move.adjacent",
                 f"{text.upper()} at {ref} touches the letter on {_square(r, c)} along its line: "
                 "the word written must include it.",
+                word=text.upper(),
+                reference=str(ref),
+                square=_square(r, c),
             )
     if max_tiles is not None and len(wanted) > max_tiles:
         raise EngineError(
-            "move.too_many_tiles", f"At most {max_tiles} tiles may be placed in one move."
+            "move.too_many_tiles",
+            f"At most {max_tiles} tiles may be placed in one move.",
+            max_tiles=max_tiles,
         )
     if board.is_empty():
         if CENTRE not in {square for square, _ in wanted}:
@@ -243,7 +268,10 @@ def check_move(
         for a, b in ((0, 1), (0, -1), (1, 0), (-1, 0))
     ):
         raise EngineError(
-            "move.not_connected", f"{text.upper()} at {ref} does not touch any letter on the board."
+            "move.not_connected",
+            f"{text.upper()} at {ref} does not touch any letter on the board.",
+            word=text.upper(),
+            reference=str(ref),
         )
     candidates = []
     for jokers, inferred in _assign_jokers(wanted, rack):

@@ -40,6 +40,7 @@ def _check(row_letter: str, number: str, text: str) -> tuple[int, int]:
             "reference.row",
             f"'{text}': rows go from A to O, there is no row {row_letter}.",
             reference=text,
+            row=row_letter,
         )
     col = int(number)
     if not 1 <= col <= SIZE or number.startswith("0"):
@@ -47,6 +48,7 @@ def _check(row_letter: str, number: str, text: str) -> tuple[int, int]:
             "reference.column",
             f"'{text}': columns go from 1 to 15, there is no column {number}.",
             reference=text,
+            column=number,
         )
     return ROWS.index(row_letter), col - 1
 

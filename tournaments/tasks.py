@@ -89,3 +89,6 @@ def prepare_game(prepared_game_id: int) -> int | None:
         return None
     logger.info("prepare_game: %s top total %s", prepared_game_id, prepared.top_total)
     return prepared.top_total
+
+
+from tournaments.tasks_reports import build_report  # noqa: E402, F401  (Celery registers it)

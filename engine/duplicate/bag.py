@@ -52,7 +52,9 @@ class Xoshiro256:
     def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MASK64:
             raise EngineError(
-                "seed.range", f"A seed is a whole number from 0 to {MASK64}, not {seed!r}."
+                "seed.range",
+                f"A seed is a whole number from 0 to {MASK64}, not {seed!r}.",
+                max=MASK64,
             )
         state, words = seed, []
         for _ in range(4):

@@ -25,7 +25,7 @@ def _load_lexicon(path: str) -> Any:
     from engine.lexicon.automaton import Lexicon
 
     if not Path(path).is_file():
-        raise EngineError("cli.lexicon", f"The lexicon file {path} does not exist.")
+        raise EngineError("cli.lexicon", f"The lexicon file {path} does not exist.", path=str(path))
     return Lexicon.load(path)
 
 
@@ -79,10 +79,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         text = Path(args.record).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise EngineError("cli.record", f"The record file {args.record} does not exist.") from None
+        raise EngineError(
+            "cli.record", f"The record file {args.record} does not exist.", path=args.record
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         message = f"The record file {args.record} cannot be read: {exc}."
-        raise EngineError("cli.record", message) from None
+        raise EngineError("cli.record", message, path=args.record) from None
     record = load_record(text)
     path = args.lexicon or (record.data.get("lexicon") or {}).get("path")
     if not path:

@@ -205,7 +205,9 @@ class Game:
     def _start_round(self) -> None:
         if self._pending:
             raise EngineError(
-                "draw.pending", f"The top of round {self.number} has not been placed yet."
+                "draw.pending",
+                f"The top of round {self.number} has not been placed yet.",
+                round=self.number,
             )
         if self._state is not None:
             return
@@ -243,6 +245,7 @@ class Game:
                 "rack.not_in_bag",
                 f"The bag does not hold {missing}: it holds {self._bag.tiles() or 'nothing'}.",
                 missing=missing,
+                bag=self._bag.tiles(),
             )
         st = self._state
         tiles = ctx.reliquat + ctx.joker + new

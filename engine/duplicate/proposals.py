@@ -376,7 +376,7 @@ def score_proposal(
     word = "".join(fold_text(proposal.word or "").split())
     if bad := [ch for ch in word if not (ch.isascii() and ch.isalpha())]:
         message = f"'{proposal.word}' contains {bad[0]!r}: a word is made of letters only."
-        raise EngineError("word.character", message, word=proposal.word)
+        raise EngineError("word.character", message, word=proposal.word, character=bad[0])
     if not word:
         return make_outcome("zero", "zero.no_proposal", 0, 0)
     claimed = proposal.claimed_score

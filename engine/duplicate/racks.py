@@ -107,6 +107,8 @@ def parse_typed_rack(text: str, *, reliquat: str, joker: str, needed: int) -> st
             "rack.character",
             f"'{text}': a rack is written with letters A–Z, '?' for a joker and one '+' after "
             f"the reliquat, not {bad if bad.startswith('a ') else repr(bad)}.",
+            text=text,
+            character=None if bad.startswith("a ") else bad,
         )
     if "+" in raw:
         left, new = raw.split("+")
@@ -115,6 +117,9 @@ def parse_typed_rack(text: str, *, reliquat: str, joker: str, needed: int) -> st
             raise EngineError(
                 "rack.reliquat",
                 f"'{text}': the reliquat is {have}, not {left or 'empty'}.",
+                text=text,
+                reliquat=sort_reliquat(reliquat),
+                typed=left,
             )
     else:
         new = raw
@@ -129,6 +134,9 @@ def parse_typed_rack(text: str, *, reliquat: str, joker: str, needed: int) -> st
             "rack.count",
             f"'{text}': {needed} new letter{'s' if needed != 1 else ''} must be drawn{keep}, "
             f"not {len(new)}.",
+            text=text,
+            needed=needed,
+            count=len(new),
         )
     return new
 
@@ -259,7 +267,9 @@ class PredrawnSource(RackSource):
         self.rounds = [(r,) if isinstance(r, str) else tuple(r) for r in rounds]
         for i, racks in enumerate(self.rounds, start=1):
             if not racks:
-                raise EngineError("predrawn.empty", f"Entry {i} of the pre-drawn game is empty.")
+                raise EngineError(
+                    "predrawn.empty", f"Entry {i} of the pre-drawn game is empty.", entry=i
+                )
 
     @classmethod
     def from_text(cls, text: str) -> PredrawnSource:
@@ -277,6 +287,8 @@ class PredrawnSource(RackSource):
                 "predrawn.exhausted",
                 f"The pre-drawn game has {len(self.rounds)} racks; round {ctx.round_number} "
                 "needs one more.",
+                count=len(self.rounds),
+                round=ctx.round_number,
             )
         return self.rounds[ctx.round_index]
 
@@ -287,6 +299,8 @@ class PredrawnSource(RackSource):
                 "predrawn.rejected",
                 f"Round {ctx.round_number}: the pre-drawn rack {racks[-1]} is not valid here "
                 "and the pre-drawn game gives no other rack.",
+                round=ctx.round_number,
+                rack=racks[-1],
             )
         return parse_typed_rack(
             racks[ctx.attempt], reliquat=ctx.reliquat, joker=ctx.joker, needed=ctx.needed
@@ -299,4 +313,6 @@ class PredrawnSource(RackSource):
                 "predrawn.accepted",
                 f"Round {ctx.round_number}: the pre-drawn game rejected {racks[ctx.attempt]}, "
                 "but it is valid here.",
+                round=ctx.round_number,
+                rack=racks[ctx.attempt],
             )

@@ -168,6 +168,9 @@ def choose_top(
             "top.not_tied",
             f"{choice.coord} {choice.word} is not one of the moves that reach the top of "
             f"{top.score} points.",
+            coord=choice.coord,
+            word=choice.word,
+            score=top.score,
         )
     if match in excluded:
         rule = excluded[match]
@@ -175,6 +178,8 @@ def choose_top(
             "top.not_allowed",
             f"{match.coord} {match.word} cannot be the top: {_WHY[rule]} ({rule}).",
             rule=rule,
+            coord=match.coord,
+            word=match.word,
         )
     return TopChoice(top.score, tied, eligible, match, "arbiter")
 

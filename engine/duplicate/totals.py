@@ -44,6 +44,7 @@ class TotalsSettings:
             raise EngineError(
                 "totals.tie_break",
                 f"'{self.tie_break}' is not a tie-break; choose {' or '.join(TIE_BREAKS)}.",
+                tie_break=self.tie_break,
             )
         if self.warning_penalty_from < 1:
             raise EngineError("totals.warning_penalty_from", "Warnings are counted from 1.")

@@ -114,5 +114,7 @@ def get_variant(code: str) -> Variant:
     except KeyError:
         known = ", ".join(VARIANTS)
         raise EngineError(
-            "variant.unknown", f"'{code}' is not a game variant; known variants: {known}."
+            "variant.unknown",
+            f"'{code}' is not a game variant; known variants: {known}.",
+            variant=code,
         ) from None

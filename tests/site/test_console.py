@@ -237,7 +237,7 @@ def test_malformed_slip_lines_are_400_with_a_sentence(console) -> None:
     client.post(reverse("console:draw", args=[game.pk]))
     rnd = _current_round(game)
     # Not open yet: the service's refusal, as JSON.
-    assert "no proposal yet" in _slip(client, rnd, "1 H4 HAINES", status=400)["error"]
+    assert "n'est pas ouvert" in _slip(client, rnd, "1 H4 HAINES", status=400)["error"]
     client.post(reverse("console:round_open", args=[rnd.pk]))
     cases = {
         "douze H4 HAINES": "numéro de table",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.urls import reverse
 
 from tournaments import celery_app
@@ -19,9 +19,10 @@ EN_CATALOG = Path(settings.BASE_DIR, "tournaments/locale/en/LC_MESSAGES/django.m
 
 @pytest.fixture
 def demo(db) -> Tournament:
-    """The demo data, loaded the way tirage_setup loads it."""
-    call_command("loaddata", "demo", verbosity=0)
-    return Tournament.objects.get(slug="demonstration")
+    """A tournament as the home page lists it (the full demo: tests/site/test_demo.py)."""
+    return Tournament.objects.create(
+        slug="demo", name="Tournoi de démonstration", created_at=datetime(2025, 1, 4, 9, tzinfo=UTC)
+    )
 
 
 def test_home_lists_the_demo_tournament_in_french(client, demo) -> None:
@@ -50,15 +51,10 @@ def test_home_in_english_on_request(client, demo) -> None:
 def test_api_lists_tournaments_and_publishes_its_schema(client, demo) -> None:
     listing = client.get("/api/tournaments/")
     assert listing.status_code == 200
-    assert [row["slug"] for row in listing.json()] == ["demonstration"]
+    assert [row["slug"] for row in listing.json()] == ["demo"]
     schema = client.get("/api/schema/", {"format": "json"})
     assert schema.status_code == 200
     assert "/api/tournaments/" in schema.json()["paths"]
-
-
-def test_loading_the_demo_twice_keeps_one_tournament(demo) -> None:
-    call_command("loaddata", "demo", verbosity=0)
-    assert Tournament.objects.filter(slug="demonstration").count() == 1
 
 
 def test_touch_stamps_and_is_idempotent(demo) -> None:

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournaments.models import Tournament
+from tournaments.models import Registration, Tournament
 
 LOGIN = "identifiant : arbitre, mot de passe : arbitre"
+
+
+@pytest.fixture(autouse=True)
+def demo_lexicon(settings, conformance_lexicon_file: Path) -> Path:
+    """The demo is built on the conformance word list (``make run`` uses var/lexicons/)."""
+    settings.TIRAGE_LEXICON = conformance_lexicon_file
+    return conformance_lexicon_file
 
 
 def setup(*args: str) -> str:
@@ -23,9 +31,11 @@ def setup(*args: str) -> str:
 @pytest.mark.django_db
 def test_setup_is_idempotent_and_prints_the_login() -> None:
     first = setup()
-    assert "« Tournoi de démonstration » chargé" in first
+    assert "« Tournoi de démonstration » créé" in first
+    assert "free, non-official stand-in for the ODS" in first
     assert "Compte arbitre « arbitre » créé" in first
     assert LOGIN in first
+    assert "http://127.0.0.1:8000/arbitre/connexion/" in first
 
     second = setup()
     assert "déjà présent" in second
@@ -36,6 +46,51 @@ def test_setup_is_idempotent_and_prints_the_login() -> None:
     arbiter = get_user_model().objects.get(username="arbitre")
     assert arbiter.is_superuser and arbiter.is_staff
     assert arbiter.check_password("arbitre")
+    demo = Tournament.objects.get(slug="demo")
+    assert demo.arbiters.get().user == arbiter
+    assert demo.registrations.count() == 20
+
+
+@pytest.mark.django_db
+def test_setup_prints_the_addresses_to_try() -> None:
+    output = setup("--base-url", "http://127.0.0.1:8811/")
+    game = Tournament.objects.get(slug="demo").games.get()
+    for path in (
+        "/arbitre/",
+        f"/arbitre/partie/{game.pk}/",
+        "/arbitre/tournoi/demo/classement/",
+        "/projecteur/demo/",
+        "/api/docs/",
+    ):
+        assert f"http://127.0.0.1:8811{path}\n" in output, path
+    tokens = Registration.objects.order_by("table_number").values_list("access_token", flat=True)
+    assert f"http://127.0.0.1:8811/tablette/{tokens[0]}/" in output
+    assert f"http://127.0.0.1:8811/tablette/{tokens[1]}/" in output
+    assert f"/tablette/{tokens[2]}/" not in output
+    assert "Le coup 5 est tiré, pas encore ouvert" in output
+    links = output[output.index("À ouvrir") :]
+    assert setup("--base-url", "http://127.0.0.1:8811").endswith(links)  # the same, again
+
+
+@pytest.mark.django_db
+def test_setup_retires_the_old_empty_demo_fixture() -> None:
+    Tournament.objects.create(slug="demonstration", name="Tournoi de démonstration")
+    output = setup()
+    assert "Ancienne démonstration vide « demonstration » retirée." in output
+    assert list(Tournament.objects.values_list("slug", flat=True)) == ["demo"]
+
+
+@pytest.mark.django_db
+def test_a_missing_lexicon_says_how_to_build_it(settings, tmp_path: Path) -> None:
+    settings.TIRAGE_LEXICON = tmp_path / "absent.lex"
+    with pytest.raises(CommandError) as excinfo:
+        setup()
+    assert excinfo.value.returncode == 2
+    assert f"Le lexique {tmp_path / 'absent.lex'} est absent" in str(excinfo.value)
+    assert "make lexicon" in str(excinfo.value)
+    assert not Tournament.objects.exists()
+    assert not get_user_model().objects.exists()
+    assert "Compte arbitre « arbitre » créé" in setup("--no-demo")  # no lexicon needed
 
 
 @pytest.mark.django_db
@@ -76,6 +131,8 @@ def test_production_takes_the_password_from_the_environment(settings, monkeypatc
     assert "mot de passe : (non affiché)" in output
     arbiter = get_user_model().objects.get(username="arbitre")
     assert arbiter.check_password("Correct-Horse-Battery-Staple-42")
+    assert not Tournament.objects.exists()  # production: no demo unless asked
+    assert "« Tournoi de démonstration » créé" in setup("--demo")
 
 
 @pytest.mark.parametrize("username", ["", "   ", "pas valide !"])

@@ -1,5 +1,9 @@
 """One error shape for the whole API: ``{"code": ..., "detail": sentence}`` and a 4xx.
 
+The ``detail`` of a ``ServiceError`` is its wording (``tournaments.wording``) in the
+request's language (French by default, ``Accept-Language: en`` for English); the ``code``
+stays the stable key clients branch on.
+
 ``ServiceError`` codes map to a status by their family: ``access.*`` is 403, an unknown
 object 404, a refusal because of the state of a round, game or proposal 409, anything else
 400. DRF's own errors (validation, malformed JSON, authentication) keep their status and
@@ -18,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.errors import ServiceError
+from tournaments.wording import error_text
 
 # Refusals caused by the current state of something, not by the request itself.
 CONFLICT_CODES = frozenset(
@@ -89,7 +94,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """DRF's ``EXCEPTION_HANDLER``: a ``ServiceError`` or a DRF error becomes a 4xx body
     with a code and a sentence; anything else is a bug and propagates (logged, 500)."""
     if isinstance(exc, ServiceError):
-        body: dict[str, Any] = {"code": exc.code, "detail": exc.message}
+        body: dict[str, Any] = {"code": exc.code, "detail": error_text(exc)}
         if exc.details:
             body["params"] = _plain(exc.details)
         return Response(body, status=service_status(exc.code))

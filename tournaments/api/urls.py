@@ -3,7 +3,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from tournaments.api.views import auth, play, player, tournaments
+from tournaments.api.views import auth, play, player, reports, tournaments
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -24,6 +24,8 @@ urlpatterns = [
          name="api-rankings"),
     path("tournaments/<slug:slug>/games/<int:number>/rankings/",
          tournaments.GameRankingView.as_view(), name="api-game-rankings"),
+    path("tournaments/<slug:slug>/documents/<str:kind>", reports.DocumentView.as_view(),
+         name="api-document"),
     # A game and its rounds (arbiters).
     path("games/<int:game_id>/", play.GameDetailView.as_view(), name="api-game"),
     path("games/<int:game_id>/rounds/draw", play.DrawView.as_view(), name="api-draw"),

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.console import views
+from tournaments.console import admin_pages, decisions, exports, views
 
 app_name = "console"
 urlpatterns = [
@@ -26,4 +26,26 @@ urlpatterns = [
     path("tour/<int:round_id>/placer/", views.round_place, name="round_place"),
     path("tour/<int:round_id>/saisie/", views.slips, name="slips"),
     path("tour/<int:round_id>/correction/", views.correction, name="correction"),
-]
+    # Arbiters' decisions, cancel, stop, conflicts, recomputations (console/decisions.py).
+    path("tour/<int:round_id>/arbitrage/", decisions.round_decisions, name="decisions"),
+    path("tour/<int:round_id>/annuler/", decisions.round_cancel, name="round_cancel"),
+    path("tour/<int:round_id>/recalcul/", decisions.round_recompute, name="round_recompute"),
+    path("partie/<int:game_id>/arreter/", decisions.game_stop, name="game_stop"),
+    path("partie/<int:game_id>/recalcul/", decisions.game_recompute, name="game_recompute"),
+    path("tournoi/<slug:slug>/conflits/", decisions.conflicts, name="conflicts"),
+    path("conflit/<int:conflict_id>/garder/", decisions.conflict_keep, name="conflict_keep"),
+    # Players: tablet links, late arrivals (console/admin_pages.py).
+    path("inscription/<int:registration_id>/jeton/", admin_pages.token_issue, name="token_issue"),
+    path("inscription/<int:registration_id>/jeton/revoquer/", admin_pages.token_revoke,
+         name="token_revoke"),
+    path("tournoi/<slug:slug>/arrivee/", admin_pages.arrive, name="arrive"),
+    # Documents and exports, report jobs, game record import (console/exports.py).
+    path("tournoi/<slug:slug>/documents/", exports.documents, name="documents"),
+    path("tournoi/<slug:slug>/documents/<str:kind>/", exports.download, name="document"),
+    path("tournoi/<slug:slug>/documents/<str:kind>/preparer/", exports.job_create,
+         name="report_job_create"),
+    path("document/<int:job_id>/", exports.job_page, name="report_job"),
+    path("document/<int:job_id>/etat/", exports.job_status, name="report_job_status"),
+    path("document/<int:job_id>/fichier/", exports.job_file, name="report_job_file"),
+    path("tournoi/<slug:slug>/importer-partie/", exports.record_import, name="record_import"),
+]  # fmt: skip

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import services
+from tournaments import services, wording
 from tournaments.access import HEAD, arbiter_role
 from tournaments.console import reads
 from tournaments.console.forms import (
@@ -104,7 +104,7 @@ def index(request: HttpRequest) -> HttpResponse:
                     lexicon_id=lexicon.pk if lexicon else None, actor=request.user, **data
                 )
             except ServiceError as error:
-                form.add_error(None, error.message)
+                form.add_error(None, wording.error_text(error))
                 status = error_status(error)
             else:
                 return redirect("console:tournament", slug=obj.slug)
@@ -158,7 +158,7 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
                 actor=request.user,
             )
         except ServiceError as error:
-            ctx = _dashboard(request, obj, form=form, error=error.message)
+            ctx = _dashboard(request, obj, form=form, error=wording.error_text(error))
             return render(request, "console/tournament.html", ctx, status=error_status(error))
         return redirect("console:game", game_id=game.pk)
     ctx = _dashboard(request, obj, form=form)
@@ -209,7 +209,8 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
 def _game_error(
     request: HttpRequest, game: Game, error: ServiceError, **extra: Any
 ) -> HttpResponse:
-    ctx = _game_context(request, game, error=error.message, error_code=error.code, **extra)
+    text = wording.error_text(error)
+    ctx = _game_context(request, game, error=text, error_code=error.code, **extra)
     return render(request, "console/game.html", ctx, status=error_status(error))
 
 
@@ -331,7 +332,7 @@ def _entry(version: Any, table: int | None) -> dict[str, Any]:
         "kind_label": KIND_LABELS.get(version.outcome_kind, version.outcome_kind),
         "score": version.outcome_score,
         "code": version.outcome_code,
-        "reason": version.outcome_reason,
+        "reason": wording.outcome_text(version.outcome_code, version.outcome_params),
         "version": version.version,
         "current": version.is_current,
         "correction": version.reason,
@@ -400,7 +401,7 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
         return _slip_refusal(request, rnd, error.message, 400, "slip.syntax", form=form)
     except ServiceError as error:
         status = error_status(error)
-        return _slip_refusal(request, rnd, error.message, status, error.code, form=form)
+        return _slip_refusal(request, rnd, wording.error_text(error), status, error.code, form=form)
     if _wants_json(request):
         rnd = _round(round_id)
         return JsonResponse(
@@ -454,7 +455,9 @@ def correction(request: HttpRequest, round_id: int) -> HttpResponse:
         )
     except (SlipSyntaxError, ServiceError) as error:
         status = error_status(error) if isinstance(error, ServiceError) else 400
-        ctx = _slip_context(request, rnd, correction_form=form, correction_error=error.message)
+        ctx = _slip_context(
+            request, rnd, correction_form=form, correction_error=wording.error_text(error)
+        )
         return render(request, "console/slips.html", ctx, status=status)
     outcome = result.outcome
     messages.success(
@@ -466,7 +469,7 @@ def correction(request: HttpRequest, round_id: int) -> HttpResponse:
             "v": result.version.version,
             "k": KIND_LABELS.get(outcome.kind, outcome.kind),
             "s": outcome.score,
-            "r": outcome.reason,
+            "r": wording.outcome_text(outcome.code, outcome.params),
         },
     )
     return redirect("console:slips", round_id=rnd.pk)
@@ -521,7 +524,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             tournament_id=obj.pk, table=table, actor=request.user, **data
         )
     except ServiceError as error:
-        ctx = _players_context(request, obj, form=form, error=error.message)
+        ctx = _players_context(request, obj, form=form, error=wording.error_text(error))
         return render(request, "console/players.html", ctx, status=error_status(error))
     messages.success(
         request,
@@ -542,7 +545,9 @@ def _players_import(request: HttpRequest, obj: Tournament) -> HttpResponse:
         )
     except ServiceError as error:
         rows = error.details.get("errors") or []
-        ctx = _players_context(request, obj, import_form=form, error=error.message, row_errors=rows)
+        ctx = _players_context(
+            request, obj, import_form=form, error=wording.error_text(error), row_errors=rows
+        )
         return render(request, "console/players.html", ctx, status=error_status(error))
     messages.success(request, _("Import terminé : %(n)s joueurs inscrits.") % {"n": result.created})
     return redirect("console:players", slug=obj.slug)

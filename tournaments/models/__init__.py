@@ -18,6 +18,7 @@ from tournaments.models.core import (
     Tournament,
     TournamentManager,
 )
+from tournaments.models.reports import ReportJob
 from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConflict
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "PreparedGame",
     "ProposalVersion",
     "Registration",
+    "ReportJob",
     "Round",
     "SlipConflict",
     "Tournament",

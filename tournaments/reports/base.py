@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
+from tournaments import wording
+
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv"
@@ -55,30 +57,10 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-").lower() or "tirage"
 
 
-#: French wording of the outcome codes (engine.duplicate.proposals) for slips and sheets.
-OUTCOME_LABELS = {
-    "ok": "Valable",
-    "moyenne": "Moyenne accordée",
-    "warning.inverted_reference": "Avertissement : référence inversée",
-    "warning.joker_not_circled": "Avertissement : joker non entouré",
-    "warning.joker_wrong_circle": "Avertissement : mauvaise lettre entourée pour le joker",
-    "warning.score_missing": "Avertissement : score absent",
-    "warning.score_wrong": "Avertissement : score erroné",
-    "warning.disciplinary": "Avertissement disciplinaire",
-    "penalty.wrong_reference": "Pénalité de 5 points : référence erronée",
-    "penalty.missing_reference": "Pénalité de 5 points : référence absente",
-    "zero.invalid_word": "Zéro : mot non valable",
-    "zero.placement": "Zéro : erreur de grille",
-    "zero.letters": "Zéro : erreur de lettre",
-    "zero.too_many_tiles": "Zéro : trop de lettres posées",
-    "zero.no_reference": "Zéro : référence absente",
-    "zero.no_proposal": "Zéro : pas de bulletin",
-    "zero.late": "Zéro : bulletin remis après « terminé »",
-    "zero.penalty_small": "Zéro : pénalité sur une solution de 4 points ou moins",
-    "zero.late_arrival": "Zéro : coup joué avant l'arrivée du joueur",
-}
+#: Labels of the outcome codes for slips and sheets: one catalogue, ``tournaments.wording``.
+OUTCOME_LABELS = wording.OUTCOME_LABELS
 
 
 def outcome_label(code: str) -> str:
-    """The French sentence for an outcome code (the code itself when unknown)."""
-    return OUTCOME_LABELS.get(code, code)
+    """The label of an outcome code in the active language (the code itself when unknown)."""
+    return wording.outcome_label(code)

@@ -38,6 +38,7 @@ from tournaments.services.decisions import (  # noqa: E402
     decision_warning,
     decision_zero,
 )
+from tournaments.services.demo import demo_create  # noqa: E402
 from tournaments.services.games import (  # noqa: E402  (after request_touch: tasks import us)
     game_create,
     lexicon_register,
@@ -85,6 +86,7 @@ __all__ = [
     "decision_penalty",
     "decision_warning",
     "decision_zero",
+    "demo_create",
     "game_create",
     "game_create_from_prepared",
     "game_recompute",

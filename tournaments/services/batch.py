@@ -40,9 +40,11 @@ def predrawn_batch_prepare(
     """Create a batch of ``count`` games to prepare (head arbiter of the tournament, or a
     superuser/the system for a batch outside any tournament)."""
     if not 1 <= count <= MAX_BATCH:
-        raise ServiceError("batch.count", f"A batch holds 1 to {MAX_BATCH} games.")
+        raise ServiceError("batch.count", f"A batch holds 1 to {MAX_BATCH} games.", max=MAX_BATCH)
     if not 0 <= seed_base < 2**63 - count:
-        raise ServiceError("seed.range", "A seed is a whole number from 0 to 2^63 - 1.")
+        raise ServiceError(
+            "seed.range", "A seed is a whole number from 0 to 2^63 - 1.", max=2**63 - 1
+        )
     adapter.variant(variant)
     if tournament_id is not None:
         require_arbiter(actor=actor, tournament_id=tournament_id, head=True)

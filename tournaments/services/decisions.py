@@ -37,7 +37,10 @@ def _decision_round(round_id: int, player_id: int, reason: str, actor: Any) -> R
     require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
     if rnd.state not in {"open", "closed"}:
         raise ServiceError(
-            "round.not_open", f"Round {rnd.number} is {rnd.state}: no decision on it."
+            "round.not_open",
+            f"Round {rnd.number} is {rnd.state}: no decision on it.",
+            round=rnd.number,
+            state=rnd.state,
         )
     if not Registration.objects.filter(
         tournament_id=rnd.game.tournament_id, player_id=player_id

@@ -62,7 +62,9 @@ def game_create(
     """A new game numbered after the tournament's last one; a seeded game without a seed
     gets a random one (stored, so the game replays)."""
     if kind not in {"seeded", "manual", "predrawn"}:
-        raise ServiceError("game.kind", f"'{kind}' is not a game kind: seeded, manual, predrawn.")
+        raise ServiceError(
+            "game.kind", f"'{kind}' is not a game kind: seeded, manual, predrawn.", kind=kind
+        )
     if kind == "predrawn" and not predrawn.strip():
         raise ServiceError("game.predrawn", "A pre-drawn game needs its racks, one line a round.")
     with transaction.atomic():
@@ -113,7 +115,9 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
         rounds = rounds_until(game, 10**6)
         if rounds and rounds[-1].state != "cancelled" and rounds[-1].top_placed_at is None:
             last = rounds[-1].number
-            raise ServiceError("draw.pending", f"The top of round {last} has not been placed yet.")
+            raise ServiceError(
+                "draw.pending", f"The top of round {last} has not been placed yet.", round=last
+            )
         eg = adapter.engine_game(game, rounds, lexicon_of(game))
         try:
             if letters is None:
@@ -174,10 +178,15 @@ def round_place_top(
         if rnd.top_placed_at is not None:
             if coord is None or (coord, word) == (chosen["coord"], chosen["word"]):
                 return rnd
-            raise ServiceError("round.top_placed", f"The top of round {rnd.number} is placed.")
+            raise ServiceError(
+                "round.top_placed", f"The top of round {rnd.number} is placed.", round=rnd.number
+            )
         if rnd.state != "closed":
             raise ServiceError(
-                "round.not_closed", f"Round {rnd.number} is {rnd.state}: close it first."
+                "round.not_closed",
+                f"Round {rnd.number} is {rnd.state}: close it first.",
+                round=rnd.number,
+                state=rnd.state,
             )
         eg = adapter.engine_game(rnd.game, rounds_until(game, rnd.number), lexicon_of(rnd.game))
         try:

@@ -171,6 +171,7 @@ def players_import(
                 "import.rows",
                 _("%(count)d ligne(s) en erreur, aucun joueur importé.") % {"count": len(errors)},
                 errors=errors,
+                count=len(errors),
             )
         result = ImportResult()
         taken = set(wanted)

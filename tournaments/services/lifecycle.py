@@ -65,7 +65,9 @@ def round_cancel(*, round_id: int, reason: str, actor: Any, redraw: bool = True)
         later = game.rounds.filter(number__gt=rnd.number).exclude(state="cancelled")
         if later.exists():
             raise ServiceError(
-                "cancel.not_last", f"Round {rnd.number} is not the game's last round."
+                "cancel.not_last",
+                f"Round {rnd.number} is not the game's last round.",
+                round=rnd.number,
             )
         eg = adapter.engine_game(game, rounds_until(game, rnd.number), lexicon_of(game))
         try:

@@ -125,7 +125,10 @@ def proposal_submit(
                 )
             if rnd.state not in {"open", "closed"}:
                 raise ServiceError(
-                    "round.not_open", f"Round {rnd.number} is {rnd.state}: no proposal yet."
+                    "round.not_open",
+                    f"Round {rnd.number} is {rnd.state}: no proposal yet.",
+                    round=rnd.number,
+                    state=rnd.state,
                 )
             if source == "tablet":
                 late = late or rnd.state == "closed" or timezone.now() > rnd.deadline

@@ -108,6 +108,8 @@ def _replay_tops(game: Game, tops: list) -> None:
                 "recompute.rack_changed",
                 f"With the corrected tops, round {rnd.number} would get another rack than "
                 f"{rnd.rack}: cancel the rounds from there instead.",
+                round=rnd.number,
+                rack=rnd.rack,
             )
         if rnd.state == "cancelled":
             eg.cancel(rnd.cancel_reason)

@@ -58,14 +58,18 @@ def tournament_create(
         raise ServiceError("tournament.name", "A tournament needs a name and an identifier.")
     adapter.variant(variant_code)
     if tie_break not in TIE_BREAKS:
-        raise ServiceError("tournament.tie_break", f"'{tie_break}' is not a tie-break.")
+        raise ServiceError(
+            "tournament.tie_break", f"'{tie_break}' is not a tie-break.", tie_break=tie_break
+        )
     if seconds_per_move is not None and seconds_per_move <= 0:
         raise ServiceError("tournament.seconds", "The time per move must be positive.")
     if lexicon_id is not None and not Lexicon.objects.filter(pk=lexicon_id).exists():
         raise ServiceError("lexicon.unknown", f"There is no lexicon {lexicon_id}.")
     with transaction.atomic():
         if Tournament.objects.filter(slug=slug).exists():
-            raise ServiceError("tournament.slug_taken", f"The identifier '{slug}' is taken.")
+            raise ServiceError(
+                "tournament.slug_taken", f"The identifier '{slug}' is taken.", slug=slug
+            )
         tournament = Tournament.objects.create(
             name=name.strip(), slug=slug, description=description, lexicon_id=lexicon_id,
             variant_code=variant_code, seconds_per_move=seconds_per_move,
@@ -83,7 +87,7 @@ def arbiter_add(*, tournament_id: int, user: Any, role: str, actor: Any) -> Arbi
     """Make ``user`` an arbiter (``"arbiter"``) or the head arbiter (``"head"``) of the
     tournament, or change their role. Head arbiter only."""
     if role not in {"head", "arbiter"}:
-        raise ServiceError("arbiter.role", f"'{role}' is not a role: head or arbiter.")
+        raise ServiceError("arbiter.role", f"'{role}' is not a role: head or arbiter.", role=role)
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
@@ -120,14 +124,16 @@ def register(
         player = Player.objects.create(**{**fields, "licence": licence})
     elif tournament.registrations.filter(player=player).exists():
         raise ServiceError(
-            "registration.duplicate", f"Licence {licence} is already registered here."
+            "registration.duplicate",
+            f"Licence {licence} is already registered here.",
+            licence=licence,
         )
     if table is None:
         table = free_table(tournament)
     elif table < 1:
         raise ServiceError("registration.table", "A table number starts at 1.")
     elif tournament.registrations.filter(table_number=table).exists():
-        raise ServiceError("registration.table_taken", f"Table {table} is taken.")
+        raise ServiceError("registration.table_taken", f"Table {table} is taken.", table=table)
     registration = Registration.objects.create(
         tournament=tournament, player=player, table_number=table
     )

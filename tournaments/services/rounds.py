@@ -28,7 +28,9 @@ def lexicon_of(game: Game) -> Any:
     row = game.tournament.lexicon
     if row is None:
         raise ServiceError(
-            "tournament.no_lexicon", f"The tournament '{game.tournament}' has no lexicon set."
+            "tournament.no_lexicon",
+            f"The tournament '{game.tournament}' has no lexicon set.",
+            tournament=str(game.tournament),
         )
     return adapter.engine_lexicon(row)
 
@@ -99,7 +101,10 @@ def round_open(*, round_id: int, actor: Any = None) -> Round:
             return rnd
         if rnd.state != "drawn":
             raise ServiceError(
-                "round.not_drawn", f"Round {rnd.number} is {rnd.state}: it cannot be opened."
+                "round.not_drawn",
+                f"Round {rnd.number} is {rnd.state}: it cannot be opened.",
+                round=rnd.number,
+                state=rnd.state,
             )
         tournament = rnd.game.tournament
         seconds = adapter.seconds_per_move(tournament, adapter.variant(rnd.game.variant_code))
@@ -119,7 +124,10 @@ def round_close(*, round_id: int, actor: Any = None) -> Round:
             return rnd
         if rnd.state != "open":
             raise ServiceError(
-                "round.not_open", f"Round {rnd.number} is {rnd.state}: only an open round closes."
+                "round.not_open",
+                f"Round {rnd.number} is {rnd.state}: only an open round closes.",
+                round=rnd.number,
+                state=rnd.state,
             )
         rnd.state, rnd.closed_at = "closed", timezone.now()
         rnd.save(update_fields=["state", "closed_at"])

@@ -22,7 +22,6 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -30,7 +29,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.check import check_move
 from engine.errors import EngineError
-from tournaments import adapter, selectors
+from tournaments import adapter, selectors, wording
 from tournaments.errors import ServiceError
 from tournaments.models import ProposalVersion, Registration, Round
 from tournaments.services import proposal_submit
@@ -91,47 +90,14 @@ def _text(data: dict[str, Any], name: str) -> str:
 
 def engine_message(error: EngineError | ServiceError) -> str:
     """The player's sentence for a refusal of the checker or a service, in their language."""
-    messages = {
-        "reference.syntax": _(
-            "Référence illisible : la lettre de ligne puis la colonne pour un mot horizontal "
-            "(H4), la colonne puis la lettre pour un mot vertical (4H)."
-        ),
-        "reference.row": _("Les lignes vont de A à O."),
-        "reference.column": _("Les colonnes vont de 1 à 15."),
-        "word.empty": _("Tapez un mot."),
-        "word.character": _("Un mot ne contient que des lettres."),
-        "word.too_short": _("Un mot a au moins deux lettres."),
-        "word.too_long": _("Ce mot ne tient pas sur la grille."),
-        "move.off_board": _("Le mot dépasse le bord de la grille."),
-        "move.clash": _("Le mot passe sur une case déjà occupée par une autre lettre."),
-        "move.no_tile": _("Ce placement ne pose aucune lettre."),
-        "move.adjacent": _("Le mot touche une lettre dans son prolongement : incluez-la."),
-        "move.too_many_tiles": _("Trop de lettres posées pour cette formule."),
-        "move.first_not_centre": _("Le premier mot de la partie doit passer par l'étoile, H8."),
-        "move.not_connected": _("Le mot ne touche aucune lettre de la grille."),
-        "move.letters": _("Le tirage ne contient pas ces lettres."),
-        "move.jokers": _("Le tirage n'a pas autant de jokers."),
-        "round.not_open": _("Le coup n'est pas encore ouvert."),
-        "proposal.key_reused": _("Cette proposition a déjà été envoyée sous une autre forme."),
-    }
-    if error.code in messages:
-        return messages[error.code]
-    return error.message if (get_language() or "").startswith("en") else _("Refusé.")
+    return wording.error_text(error)
 
 
 def outcome_text(version: ProposalVersion | None) -> str:
-    """The outcome's reason as the player reads it (French labels, the engine's English)."""
+    """The outcome's reason as the player reads it, in their language."""
     if version is None:
-        return _("Pas de proposition : 0.")
-    if (get_language() or "").startswith("en"):
-        return version.outcome_reason
-    try:
-        from tournaments.reports.base import outcome_label
-    except ImportError:  # pragma: no cover - reports arrive with their own issue
-        return version.outcome_reason
-    label = outcome_label(version.outcome_code)
-    invalid = (version.outcome_params or {}).get("invalid")
-    return f"{label} ({invalid})" if invalid else label
+        return wording.outcome_text("zero.no_proposal")
+    return wording.outcome_text(version.outcome_code, version.outcome_params or {})
 
 
 def tablet_strings() -> dict[str, str]:

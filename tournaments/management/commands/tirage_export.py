@@ -107,6 +107,8 @@ class Command(BaseCommand):
             sys.stdout.buffer.flush()
             return
         path = Path(output or rendered.filename)
+        if path.is_dir():  # a folder: keep the document's own file name
+            path = path / rendered.filename
         try:
             path.write_bytes(rendered.content)
         except OSError as exc:

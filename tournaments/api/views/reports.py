@@ -1,0 +1,75 @@
+"""Documents and exports of a tournament (arbiters): the same renderers as the console's
+"Documents" page and ``manage.py tirage_export`` (``tournaments.reports.documents``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.http import content_disposition_header
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+
+from tournaments.api import queries
+from tournaments.api.permissions import arbiter_actor
+from tournaments.api.views.common import ApiView, errors
+from tournaments.reports.documents import BY_KIND, game_of, render_document
+
+
+class AnyFileRenderer(BaseRenderer):
+    """Accepts any ``Accept`` header (a client asking for ``application/pdf`` is not a 406);
+    the view answers with the file itself, and an error body is still JSON."""
+
+    media_type = "*/*"
+    format = "file"
+    charset = None
+
+    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):
+        if renderer_context and renderer_context.get("response") is not None:
+            renderer_context["response"]["Content-Type"] = "application/json"
+        return json.dumps(data, ensure_ascii=False).encode("utf-8")
+
+
+class DocumentView(ApiView):
+    renderer_classes = [JSONRenderer, AnyFileRenderer]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "kind", str, OpenApiParameter.PATH, enum=sorted(BY_KIND),
+                description="The document (docs/reports.md).",
+            ),
+            OpenApiParameter(
+                "game", int, description="The game's number (required for a per-game document)."
+            ),
+            OpenApiParameter(
+                "base_url", str,
+                description="Site address printed in the tablet links (default: this server).",
+            ),
+        ],
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.BINARY,
+                description="The file (PDF, XLSX, CSV or JSON), with Content-Disposition.",
+            ),
+            **errors(400, 401, 403, 404),
+        },
+        tags=["documents"],
+    )  # fmt: skip
+    def get(self, request: Any, slug: str, kind: str) -> HttpResponse:
+        """A printed document or export of the tournament (``?game=N`` for one game)."""
+        tournament = queries.tournament_by_slug(slug)
+        arbiter_actor(request, tournament.pk)
+        game = game_of(tournament, request.query_params.get("game"))
+        base_url = request.query_params.get("base_url") or request.build_absolute_uri("/")
+        rendered = render_document(kind, tournament, game, base_url=base_url)
+        response = HttpResponse(rendered.content, content_type=rendered.content_type)
+        response["Content-Disposition"] = _attachment(rendered.filename)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+def _attachment(filename: str) -> str:
+    return content_disposition_header(True, filename) or "attachment"

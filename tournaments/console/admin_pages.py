@@ -1,0 +1,111 @@
+"""Console actions on the players page: tablet tokens (issue a new link, revoke it) and late
+arrivals. Any arbiter of the tournament may do them (the services check it); each redirects
+back to the players page with a message, or shows the refusal there."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.console import views
+from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.errors import ServiceError
+from tournaments.models import Registration, Tournament
+
+
+def _registration(registration_id: int, request: HttpRequest) -> Registration:
+    reg = get_object_or_404(
+        Registration.objects.select_related("tournament", "player"), pk=registration_id
+    )
+    role_or_403(request, reg.tournament_id)
+    return reg
+
+
+def _refused(request: HttpRequest, reg: Registration, error: ServiceError) -> HttpResponse:
+    """The players page again with the refusal's sentence and a 4xx status."""
+    ctx = views._players_context(
+        request, reg.tournament, error=error_text(error), error_code=error.code
+    )
+    return render(request, "console/players.html", ctx, status=error_status(error))
+
+
+def _back(reg: Registration) -> HttpResponse:
+    return redirect(f"{reverse('console:players', args=[reg.tournament.slug])}#t{reg.table_number}")
+
+
+@login_required
+@require_POST
+def token_issue(request: HttpRequest, registration_id: int) -> HttpResponse:
+    """A new tablet link for the player; the previous one stops working at once."""
+    reg = _registration(registration_id, request)
+    try:
+        token = services.registration_token_issue(registration_id=reg.pk, actor=request.user)
+    except ServiceError as error:
+        return _refused(request, reg, error)
+    link = request.build_absolute_uri(reverse("tablet:page", args=[token]))
+    messages.success(
+        request,
+        _("Nouveau lien de tablette pour %(name)s (table %(t)s) : %(link)s")
+        % {"name": reg.player.name, "t": reg.table_number, "link": link},
+    )
+    return _back(reg)
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, registration_id: int) -> HttpResponse:
+    """The player's tablet link stops working."""
+    reg = _registration(registration_id, request)
+    try:
+        services.registration_token_revoke(registration_id=reg.pk, actor=request.user)
+    except ServiceError as error:
+        return _refused(request, reg, error)
+    messages.success(
+        request,
+        _("Le lien de tablette de %(name)s est révoqué.") % {"name": reg.player.name},
+    )
+    return _back(reg)
+
+
+@login_required
+@require_POST
+def arrive(request: HttpRequest, slug: str) -> HttpResponse:
+    """A late arrival: the player at ``table`` plays from round ``round`` of game ``game``."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    role_or_403(request, obj.pk)
+    table = request.POST.get("table", "")
+    reg = (
+        Registration.objects.select_related("tournament", "player")
+        .filter(tournament=obj, table_number=int(table) if table.isdigit() else 0)
+        .first()
+    )
+    if reg is None:
+        error = ServiceError(
+            "table.unknown_table", _("Aucun joueur à la table %(t)s.") % {"t": table}
+        )
+        ctx = views._players_context(request, obj, error=error_text(error), error_code=error.code)
+        return render(request, "console/players.html", ctx, status=400)
+    game, rnd = request.POST.get("game", ""), request.POST.get("round", "")
+    try:
+        if not (game.isdigit() and rnd.isdigit()):
+            raise ServiceError(
+                "registration.arrival", _("Indiquez la partie et le coup d'arrivée (nombres).")
+            )
+        services.registration_arrive(
+            registration_id=reg.pk, game_number=int(game), round_number=int(rnd),
+            actor=request.user,
+        )  # fmt: skip
+    except ServiceError as error:
+        return _refused(request, reg, error)
+    messages.success(
+        request,
+        _("%(name)s joue à partir de la partie %(g)s, coup %(r)s.")
+        % {"name": reg.player.name, "g": game, "r": rnd},
+    )
+    return _back(reg)

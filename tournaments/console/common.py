@@ -1,0 +1,42 @@
+"""Helpers shared by the console modules added after ``views.py`` (decisions, exports,
+player administration): access by role, the status of a refusal and its displayed text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from tournaments.access import HEAD, arbiter_role
+from tournaments.errors import ServiceError
+
+
+def role_or_403(request: HttpRequest, tournament_id: int, *, head: bool = False) -> str:
+    """The user's role on the tournament; 403 for an outsider (or a non-head for ``head``)."""
+    role = arbiter_role(user=request.user, tournament_id=tournament_id)
+    if role is None:
+        raise PermissionDenied(_("Seuls les arbitres de ce tournoi ont accès à cette page."))
+    if head and role != HEAD:
+        raise PermissionDenied(_("Seul le juge-arbitre peut faire cela."))
+    return role
+
+
+def error_status(error: ServiceError) -> int:
+    """403 for access, 404 for an unknown object, else 400 (as the other console pages)."""
+    if error.code.startswith("access."):
+        return 403
+    if error.code.endswith(".unknown"):
+        return 404
+    return 400
+
+
+def error_text(error: Any) -> str:
+    """The sentence shown for a refusal: French through ``tournaments.wording`` when that
+    module exists, else the service's own sentence."""
+    try:
+        from tournaments import wording
+    except ImportError:
+        return str(getattr(error, "message", error))
+    return str(wording.error_text(error))

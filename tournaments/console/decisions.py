@@ -1,0 +1,319 @@
+"""Console pages for the arbiters' decisions on a round (warning, disciplinary warning,
+penalty, zero, moyenne), the head arbiter's round cancel, game stop (E5), slip conflicts and
+recomputations (queued as Celery tasks).
+
+Every change goes through ``tournaments.services``; a refusal is shown on the page with its
+sentence, what was typed kept, and a 4xx status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.console import reads
+from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.errors import ServiceError
+from tournaments.models import (
+    Decision,
+    Game,
+    ProposalVersion,
+    Registration,
+    Round,
+    SlipConflict,
+    Tournament,
+)
+
+DECISION_KINDS = [
+    ("warning", gettext_lazy("avertissement")),
+    ("disciplinary", gettext_lazy("avertissement disciplinaire")),
+    ("penalty", gettext_lazy("pénalité (5 points)")),
+    ("zero", gettext_lazy("zéro")),
+    ("moyenne", gettext_lazy("moyenne (mot déjà refusé à un coup précédent)")),
+]
+
+
+class DecisionForm(forms.Form):
+    table_number = forms.IntegerField(label=gettext_lazy("Table"), min_value=1)
+    kind = forms.ChoiceField(label=gettext_lazy("Décision"), choices=DECISION_KINDS)
+    earlier_round = forms.IntegerField(
+        label=gettext_lazy("Coup du premier zéro (moyenne)"), min_value=1, required=False
+    )
+    reason = forms.CharField(label=gettext_lazy("Motif"), max_length=500)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("kind") == "moyenne" and not data.get("earlier_round"):
+            self.add_error(
+                "earlier_round", _("La moyenne se rapporte à un coup précédent : lequel ?")
+            )
+        return data
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Motif"), max_length=500)
+
+
+def _round(round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("game__tournament"), pk=round_id)
+
+
+def _game(game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("tournament"), pk=game_id)
+
+
+def _lines(rnd: Round) -> list[dict[str, Any]]:
+    """One line per player present on the round: the current slip and the decisions."""
+    current = reads.current_versions(rnd)
+    decided: dict[int, list[Decision]] = {}
+    for d in Decision.objects.filter(round=rnd).select_related("author").order_by("id"):
+        decided.setdefault(d.player_id, []).append(d)
+    return [
+        {"registration": reg, "version": current.get(reg.player_id),
+         "decisions": decided.get(reg.player_id, [])}
+        for reg in reads.expected_registrations(rnd)
+    ]  # fmt: skip
+
+
+def _context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
+    game = rnd.game
+    earlier = [
+        r for r in reads.game_rounds(game) if r.state != "cancelled" and r.number < rnd.number
+    ]
+    return {
+        "tournament": game.tournament,
+        "game": game,
+        "round": rnd,
+        "role": role_or_403(request, game.tournament_id),
+        "lines": _lines(rnd),
+        "earlier_rounds": earlier,
+        "conflicts": selectors.open_conflicts(round_id=rnd.pk),
+        "form": extra.pop("form", None) or DecisionForm(),
+        "cancel_form": extra.pop("cancel_form", None) or ReasonForm(),
+        "stop_form": extra.pop("stop_form", None) or ReasonForm(),
+        "recompute_form": extra.pop("recompute_form", None) or ReasonForm(),
+        **extra,
+    }
+
+
+def _refusal(request: HttpRequest, rnd: Round, error: ServiceError, **extra: Any) -> HttpResponse:
+    ctx = _context(request, rnd, error=error_text(error), error_code=error.code, **extra)
+    return render(request, "console/decisions.html", ctx, status=error_status(error))
+
+
+@login_required
+def round_decisions(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The round's players with their slip and decisions; take a decision (any arbiter)."""
+    rnd = _round(round_id)
+    role_or_403(request, rnd.game.tournament_id)
+    if request.method == "GET":
+        return render(request, "console/decisions.html", _context(request, rnd))
+    if request.method != "POST":
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return render(request, "console/decisions.html", _context(request, rnd, form=form),
+                      status=400)  # fmt: skip
+    data = form.cleaned_data
+    try:
+        reg = Registration.objects.filter(
+            tournament_id=rnd.game.tournament_id, table_number=data["table_number"]
+        ).first()
+        if reg is None:
+            raise ServiceError(
+                "table.unknown_table",
+                _("Aucun joueur à la table %(t)s.") % {"t": data["table_number"]},
+            )
+        common = {"round_id": rnd.pk, "player_id": reg.player_id, "reason": data["reason"],
+                  "actor": request.user}  # fmt: skip
+        kind = data["kind"]
+        if kind in {"warning", "disciplinary"}:
+            services.decision_warning(disciplinary=kind == "disciplinary", **common)
+        elif kind == "penalty":
+            services.decision_penalty(**common)
+        elif kind == "zero":
+            services.decision_zero(**common)
+        else:
+            earlier = (
+                Round.objects.filter(game_id=rnd.game_id, number=data["earlier_round"])
+                .exclude(state="cancelled")
+                .first()
+            )
+            if earlier is None:
+                raise ServiceError(
+                    "moyenne.earlier",
+                    _("La partie n'a pas de coup %(n)s.") % {"n": data["earlier_round"]},
+                )
+            services.decision_moyenne(earlier_round_id=earlier.pk, **common)
+    except ServiceError as error:
+        return _refusal(request, rnd, error, form=form)
+    label = dict(DECISION_KINDS)[data["kind"]]
+    messages.success(
+        request,
+        _("Table %(t)s, coup %(n)s : %(k)s enregistré(e).")
+        % {"t": data["table_number"], "n": rnd.number, "k": label},
+    )
+    return redirect("console:decisions", round_id=rnd.pk)
+
+
+@login_required
+@require_POST
+def round_cancel(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Cancel the round (head arbiter, reason required); its points are void for everyone.
+    A seeded or pre-drawn game draws the replacement rack unless ``redraw`` is off."""
+    rnd = _round(round_id)
+    role_or_403(request, rnd.game.tournament_id, head=True)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        ctx = _context(request, rnd, cancel_form=form)
+        return render(request, "console/decisions.html", ctx, status=400)
+    try:
+        services.round_cancel(
+            round_id=rnd.pk,
+            reason=form.cleaned_data["reason"],
+            redraw=request.POST.get("redraw", "1") == "1",
+            actor=request.user,
+        )
+    except ServiceError as error:
+        return _refusal(request, rnd, error, cancel_form=form)
+    messages.success(request, _("Le coup %(n)s est annulé.") % {"n": rnd.number})
+    return redirect("console:game", game_id=rnd.game_id)
+
+
+@login_required
+@require_POST
+def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Stop the game on the head arbiter's decision (E5), reason required."""
+    game = _game(game_id)
+    role_or_403(request, game.tournament_id, head=True)
+    form = ReasonForm(request.POST)
+    rnd = reads.current_round(game)
+    if not form.is_valid():
+        if rnd is None:
+            messages.error(request, _("Indiquez le motif de l'arrêt de la partie."))
+            return redirect("console:game", game_id=game.pk)
+        return render(request, "console/decisions.html", _context(request, rnd, stop_form=form),
+                      status=400)  # fmt: skip
+    try:
+        services.game_stop(game_id=game.pk, reason=form.cleaned_data["reason"], actor=request.user)
+    except ServiceError as error:
+        if rnd is None:
+            messages.error(request, error_text(error))
+            return redirect("console:game", game_id=game.pk)
+        return _refusal(request, rnd, error, stop_form=form)
+    messages.success(request, _("La partie %(n)s est arrêtée.") % {"n": game.number})
+    return redirect("console:game", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def round_recompute(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Queue the recomputation of the round's outcomes (head arbiter)."""
+    rnd = _round(round_id)
+    role_or_403(request, rnd.game.tournament_id, head=True)
+    try:
+        services.round_recompute_later(round_id=rnd.pk, actor=request.user)
+    except ServiceError as error:
+        return _refusal(request, rnd, error)
+    messages.success(request, _("Recalcul du coup %(n)s demandé.") % {"n": rnd.number})
+    return redirect("console:decisions", round_id=rnd.pk)
+
+
+@login_required
+@require_POST
+def game_recompute(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Queue the recomputation of the game's tops and outcomes (head arbiter, reason)."""
+    game = _game(game_id)
+    role_or_403(request, game.tournament_id, head=True)
+    form = ReasonForm(request.POST)
+    back = request.POST.get("round")
+    rnd = game.rounds.filter(pk=back).first() if back and back.isdigit() else None
+    rnd = rnd or reads.current_round(game)
+    try:
+        if not form.is_valid():
+            raise ServiceError("recompute.reason", _("Un recalcul indique son motif."))
+        services.game_recompute_later(
+            game_id=game.pk, reason=form.cleaned_data["reason"], actor=request.user
+        )
+    except ServiceError as error:
+        if rnd is None:
+            messages.error(request, error_text(error))
+            return redirect("console:game", game_id=game.pk)
+        return _refusal(request, rnd, error, recompute_form=form)
+    messages.success(request, _("Recalcul de la partie %(n)s demandé.") % {"n": game.number})
+    if rnd is not None:
+        return redirect("console:decisions", round_id=rnd.pk)
+    return redirect("console:game", game_id=game.pk)
+
+
+# --- Slip conflicts -------------------------------------------------------------------------
+
+
+def _conflicts_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
+    conflicts = selectors.open_conflicts(tournament_id=obj.pk)
+    tables = reads.tables_by_player(obj.pk)
+    resolved = (
+        SlipConflict.objects.filter(round__game__tournament=obj, resolved_at__isnull=False)
+        .select_related("round__game", "player", "kept", "resolved_by")
+        .order_by("-resolved_at")[:20]
+    )
+    ids = {c.first_id for c in conflicts} | {c.second_id for c in conflicts}
+    authors = dict(
+        ProposalVersion.objects.filter(pk__in=ids)
+        .filter(Q(entered_by__isnull=False))
+        .values_list("pk", "entered_by__username")
+    )
+    items = [
+        {"conflict": c, "table": tables.get(c.player_id), "game": c.round.game_id,
+         "versions": [(v, authors.get(v.pk, "")) for v in (c.first, c.second)]}
+        for c in conflicts
+    ]  # fmt: skip
+    return {
+        "tournament": obj,
+        "role": role_or_403(request, obj.pk),
+        "items": items,
+        "resolved": list(resolved),
+        "tables": tables,
+        **extra,
+    }
+
+
+@login_required
+def conflicts(request: HttpRequest, slug: str) -> HttpResponse:
+    """Open slip conflicts of the tournament, with a "keep this version" button each."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    if request.method != "GET":
+        return HttpResponse(status=405, headers={"Allow": "GET"})
+    return render(request, "console/conflicts.html", _conflicts_context(request, obj))
+
+
+@login_required
+@require_POST
+def conflict_keep(request: HttpRequest, conflict_id: int) -> HttpResponse:
+    """The head arbiter keeps one version of a conflict (``version`` = its id)."""
+    conflict = get_object_or_404(
+        SlipConflict.objects.select_related("round__game__tournament"), pk=conflict_id
+    )
+    obj = conflict.round.game.tournament
+    role_or_403(request, obj.pk, head=True)
+    version = request.POST.get("version", "")
+    try:
+        if not version.isdigit():
+            raise ServiceError("conflict.version", _("Choisissez l'une des deux versions."))
+        services.conflict_resolve(
+            conflict_id=conflict.pk, keep_version_id=int(version), actor=request.user
+        )
+    except ServiceError as error:
+        ctx = _conflicts_context(request, obj, error=error_text(error), error_code=error.code)
+        return render(request, "console/conflicts.html", ctx, status=error_status(error))
+    messages.success(request, _("Conflit réglé : la version choisie est retenue."))
+    return redirect("console:conflicts", slug=obj.slug)

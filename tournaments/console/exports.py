@@ -1,0 +1,219 @@
+"""Downloads: the "Documents" page of a tournament, ONE view serving any document of
+``tournaments.reports`` (the renderer's bytes with its filename), and the big documents
+built by a Celery task (``ReportJob``) whose progress the page polls.
+
+Any arbiter of the tournament may download; the documents are read-only."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.errors import ServiceError
+from tournaments.models import ReportJob, Tournament
+from tournaments.reports import Rendered
+from tournaments.reports.documents import (
+    ANY,
+    DOCUMENTS,
+    GAME,
+    OPTIONAL,
+    TOURNAMENT,
+    check_scope,
+    document,
+    game_of,
+    render_document,
+)
+
+
+def attachment(rendered: Rendered) -> HttpResponse:
+    """The renderer's bytes as a download under its own filename."""
+    response = HttpResponse(rendered.content, content_type=rendered.content_type)
+    response["Content-Disposition"] = _disposition(rendered.filename)
+    response["Content-Length"] = str(len(rendered.content))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _disposition(filename: str) -> str:
+    return content_disposition_header(True, filename) or "attachment"
+
+
+def site_url(request: HttpRequest) -> str:
+    """The site's address as the players' tablets will reach it."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def _game_param(request: HttpRequest) -> str:
+    return request.GET.get("partie") or request.POST.get("partie") or ""
+
+
+def _context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
+    games = list(obj.games.order_by("number"))
+    whole = [d for d in DOCUMENTS if d.scope in {OPTIONAL, TOURNAMENT, ANY}]
+    per_game = [d for d in DOCUMENTS if d.scope in {GAME, OPTIONAL}]
+    return {
+        "tournament": obj,
+        "role": role_or_403(request, obj.pk),
+        "whole": [(d, d.is_heavy(None)) for d in whole],
+        "games": [(g, [(d, d.is_heavy(g)) for d in per_game]) for g in games],
+        "jobs": list(ReportJob.objects.filter(tournament=obj).select_related("created_by")[:10]),
+        **extra,
+    }
+
+
+@login_required
+@require_GET
+def documents(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every document of the tournament and of each game, with its download link."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    return render(request, "console/documents.html", _context(request, obj))
+
+
+def _refused(request: HttpRequest, obj: Tournament, error: ServiceError) -> HttpResponse:
+    ctx = _context(request, obj, error=error_text(error), error_code=error.code)
+    return render(request, "console/documents.html", ctx, status=error_status(error))
+
+
+@login_required
+@require_GET
+def download(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """Render document ``kind`` (of game ``?partie=N`` when given) and send it."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    role_or_403(request, obj.pk)
+    try:
+        game = game_of(obj, _game_param(request))
+        rendered = render_document(kind, obj, game, base_url=site_url(request))
+    except ServiceError as error:
+        return _refused(request, obj, error)
+    return attachment(rendered)
+
+
+@login_required
+@require_POST
+def job_create(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """Ask a worker to build document ``kind``; the job's page shows the progress."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    role_or_403(request, obj.pk)
+    try:
+        doc = document(kind)
+        game = game_of(obj, _game_param(request))
+        check_scope(doc, game)
+    except ServiceError as error:
+        return _refused(request, obj, error)
+    job = ReportJob.objects.create(
+        tournament=obj,
+        kind=doc.kind,
+        params={"game": game.number if game else None, "base_url": site_url(request)},
+        created_by=request.user,
+    )
+    from tournaments.tasks_reports import build_report
+
+    transaction.on_commit(partial(build_report.delay, job.pk))
+    return redirect("console:report_job", job_id=job.pk)
+
+
+def _job(request: HttpRequest, job_id: int) -> ReportJob:
+    job = get_object_or_404(ReportJob.objects.select_related("tournament"), pk=job_id)
+    role_or_403(request, job.tournament_id)
+    return job
+
+
+def job_payload(job: ReportJob) -> dict[str, Any]:
+    """What the job's page polls: state, progress, and the download address once done."""
+    done = job.state == "done"
+    return {
+        "id": job.pk,
+        "kind": job.kind,
+        "state": job.state,
+        "progress": job.progress,
+        "filename": job.filename,
+        "size": job.size,
+        "error": job.error,
+        "download": reverse("console:report_job_file", args=[job.pk]) if done else None,
+    }
+
+
+@login_required
+@require_GET
+def job_page(request: HttpRequest, job_id: int) -> HttpResponse:
+    """The job's progress (refreshing itself until done) and its download link."""
+    job = _job(request, job_id)
+    ctx = {
+        "tournament": job.tournament,
+        "role": role_or_403(request, job.tournament_id),
+        "job": job,
+        "doc": document(job.kind),
+        "payload": job_payload(job),
+    }
+    return render(request, "console/report_job.html", ctx)
+
+
+@login_required
+@require_GET
+def job_status(request: HttpRequest, job_id: int) -> JsonResponse:
+    """JSON polled by the job's page."""
+    response = JsonResponse(job_payload(_job(request, job_id)))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_GET
+def job_file(request: HttpRequest, job_id: int) -> HttpResponse:
+    """The built file (404 until the job is done)."""
+    job = _job(request, job_id)
+    path = job.file
+    if path is None:
+        raise Http404("Ce document n'est pas encore prêt.")
+    response = FileResponse(
+        path.open("rb"), as_attachment=True, filename=job.filename, content_type=job.content_type
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# --- Game record import ---------------------------------------------------------------------
+
+
+class RecordImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Enregistrement de partie (JSON tirage-game)"))
+
+
+@login_required
+def record_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Create a pre-drawn game from a game record file (head arbiter): the same racks,
+    rejected ones included, drawn again in this room."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    role = role_or_403(request, obj.pk, head=True)
+    ctx: dict[str, Any] = {"tournament": obj, "role": role}
+    if request.method == "GET":
+        return render(request, "console/record_import.html", {**ctx, "form": RecordImportForm()})
+    if request.method != "POST":
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+    form = RecordImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, "console/record_import.html", {**ctx, "form": form}, status=400)
+    from tournaments.services.records import game_create_from_record
+
+    try:
+        game = game_create_from_record(
+            tournament_id=obj.pk, content=form.cleaned_data["file"].read(), actor=request.user
+        )
+    except ServiceError as error:
+        ctx.update(form=form, error=error_text(error), error_code=error.code)
+        return render(request, "console/record_import.html", ctx, status=error_status(error))
+    messages.success(request, _("Partie %(n)s créée depuis l'enregistrement.") % {"n": game.number})
+    return redirect("console:game", game_id=game.pk)

@@ -1,0 +1,541 @@
+"""The sentences users read for refusals and proposal outcomes, in the request's language.
+
+The engine and the services speak English to developers: an ``EngineError`` or a
+``ServiceError`` carries a stable ``code``, an English ``message`` (for logs, the CLI and
+tests) and ``details``. The site never shows that message: it shows :func:`error_text`, a
+French template chosen by the code and filled from the details, translated by Django's
+i18n like every other string of the site (French msgids, ``tournaments/locale``).
+
+A code maps to a tuple of templates, the most precise first; the first whose every
+``%(name)s`` is present (and not empty) in the details is used, so the last one of each
+tuple names no detail and always fits. Proposal outcomes (``Outcome.code`` and ``params``
+from ``engine.duplicate.proposals``) work the same way with :func:`outcome_text`, and
+:func:`outcome_label` is the short label of the printed sheets. See docs/i18n.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+log = logging.getLogger(__name__)
+
+_FIELD = re.compile(r"%\((\w+)\)")
+
+#: Codes raised by the site with a sentence already translated where it is raised (the
+#: console builds it with ``gettext`` from data it holds): ``error_text`` shows that
+#: sentence when the details cannot fill the template.
+TRANSLATED_AT_SOURCE = frozenset({"form.invalid", "table.unknown_table", "round.unknown_number"})
+
+_LETTER_RULES = _(
+    "Référence illisible : la lettre de ligne puis la colonne pour un mot horizontal "
+    "(H4), la colonne puis la lettre pour un mot vertical (4H)."
+)
+
+#: Refusals of the engine (``EngineError``) and the services (``ServiceError``).
+ERRORS: Mapping[str, tuple[Promise, ...]] = {
+    # -- references, words, placement (engine.notation, engine.check) ---------------------
+    "reference.syntax": (
+        _(
+            "« %(reference)s » n'est pas une référence : la lettre de ligne puis la colonne "
+            "pour un mot horizontal (H4), la colonne puis la lettre pour un mot vertical (4H)."
+        ),
+        _LETTER_RULES,
+    ),
+    "reference.row": (
+        _("« %(reference)s » : les lignes vont de A à O, il n'y a pas de ligne %(row)s."),
+        _("Les lignes vont de A à O."),
+    ),
+    "reference.column": (
+        _("« %(reference)s » : les colonnes vont de 1 à 15, il n'y a pas de colonne %(column)s."),
+        _("Les colonnes vont de 1 à 15."),
+    ),
+    "word.empty": (_("Tapez un mot."),),
+    "word.character": (
+        _("« %(word)s » contient « %(character)s » : un mot ne contient que des lettres."),
+        _("Un mot ne contient que des lettres."),
+    ),
+    "word.too_short": (_("Un mot a au moins deux lettres."),),
+    "word.too_long": (
+        _("« %(word)s » a %(length)s lettres ; la grille n'a que 15 cases de côté."),
+        _("Ce mot ne tient pas sur la grille."),
+    ),
+    "move.jokers": (
+        _("Le mot demande %(jokers)s jokers mais le tirage %(rack)s n'en a que %(held)s."),
+        _("Le tirage n'a pas autant de jokers."),
+    ),
+    "move.letters": (
+        _("Le tirage %(rack)s ne contient pas les lettres voulues : il manque %(missing)s."),
+        _("Il manque des lettres au tirage : %(missing)s."),
+        _("Le tirage ne contient pas ces lettres."),
+    ),
+    "move.off_board": (
+        _("%(word)s en %(reference)s dépasse le bord de la grille."),
+        _("Le mot dépasse le bord de la grille."),
+    ),
+    "move.clash": (
+        _(
+            "La lettre %(position)s de %(word)s, %(letter)s, tombe sur la case %(square)s "
+            "qui porte déjà %(occupant)s."
+        ),
+        _("Le mot passe sur une case déjà occupée par une autre lettre."),
+    ),
+    "move.no_tile": (
+        _("%(word)s en %(reference)s ne pose aucune lettre."),
+        _("Ce placement ne pose aucune lettre."),
+    ),
+    "move.adjacent": (
+        _(
+            "%(word)s en %(reference)s touche la lettre de la case %(square)s dans son "
+            "prolongement : le mot écrit doit l'inclure."
+        ),
+        _("Le mot touche une lettre dans son prolongement : incluez-la."),
+    ),
+    "move.too_many_tiles": (
+        _("On pose au plus %(max_tiles)s lettres en un coup."),
+        _("Trop de lettres posées pour cette formule."),
+    ),
+    "move.first_not_centre": (_("Le premier mot de la partie doit passer par l'étoile, H8."),),
+    "move.not_connected": (
+        _("%(word)s en %(reference)s ne touche aucune lettre de la grille."),
+        _("Le mot ne touche aucune lettre de la grille."),
+    ),
+    # -- board and rack (engine.board, engine.duplicate.racks, engine.duplicate.game) -----
+    "board.size": (
+        _("Une grille a %(expected)s cases, pas %(count)s."),
+        _("La grille n'a pas le bon nombre de cases."),
+    ),
+    "board.character": (
+        _(
+            "Une case de la grille porte « . », une lettre A–Z ou un joker a–z, "
+            "pas « %(character)s »."
+        ),
+        _("La grille contient un caractère inconnu."),
+    ),
+    "board.rows": (
+        _("Une grille a 15 lignes, celle-ci en a %(count)s."),
+        _("Une grille a 15 lignes."),
+    ),
+    "board.columns": (
+        _("La ligne %(line)s de la grille a %(count)s caractères au lieu de 15."),
+        _("Une ligne de la grille n'a pas 15 caractères."),
+    ),
+    "rack.size": (
+        _("Un tirage a au plus %(max)s lettres, pas %(count)s."),
+        _("Ce tirage a trop de lettres."),
+    ),
+    "rack.character": (
+        _(
+            "« %(text)s » : un tirage s'écrit avec les lettres A–Z, « ? » pour un joker et un "
+            "« + » après le reliquat, pas « %(character)s »."
+        ),
+        _(
+            "« %(text)s » : un tirage s'écrit avec les lettres A–Z, « ? » pour un joker et "
+            "un seul « + » après le reliquat."
+        ),
+        _("Un tirage contient les lettres A–Z et « ? » pour un joker, pas « %(character)s »."),
+        _("Un tirage contient les lettres A–Z et « ? » pour un joker."),
+    ),
+    "rack.reliquat": (
+        _("« %(text)s » : le reliquat est %(reliquat)s, pas %(typed)s."),
+        _("« %(text)s » : le reliquat est %(reliquat)s."),
+        _("« %(text)s » : il n'y a pas de reliquat."),
+        _("Le reliquat tapé n'est pas le bon."),
+    ),
+    "rack.count": (
+        _("« %(text)s » : il faut tirer %(needed)s lettre(s) nouvelle(s), pas %(count)s."),
+        _("Le tirage n'a pas le bon nombre de lettres nouvelles."),
+    ),
+    "rack.not_in_bag": (
+        _("Le sac ne contient pas %(missing)s : il contient %(bag)s."),
+        _("Le sac ne contient pas %(missing)s : il est vide."),
+        _("Ces lettres ne sont pas dans le sac."),
+    ),
+    "rack.minimum": (
+        _("Le tirage %(rack)s n'a pas le minimum de voyelles et de consonnes : il est rejeté."),
+        _("Le tirage n'a pas le minimum de voyelles et de consonnes : il est rejeté."),
+    ),
+    "rack.repeat": (
+        _("Le tirage %(rack)s a déjà été écarté : il faut un autre tirage."),
+        _("Ce tirage a déjà été écarté : il faut un autre tirage."),
+    ),
+    "rack.no_move": (
+        _("Aucun coup possible avec %(rack)s : toutes les lettres retournent dans le sac."),
+        _("Aucun coup possible avec ce tirage : toutes les lettres retournent dans le sac."),
+    ),
+    "draw.not_manual": (
+        _("Cette partie tire ses lettres elle-même : elle ne prend pas de tirage tapé."),
+    ),
+    "draw.manual": (
+        _("Dans cette partie, l'arbitre tire d'un vrai sac : tapez le tirage sorti du sac."),
+    ),
+    "draw.pending": (
+        _("Le top du coup %(round)s n'est pas encore posé."),
+        _("Le top du coup en cours n'est pas encore posé."),
+    ),
+    "place.no_rack": (_("Aucun tirage n'attend son top."),),
+    "cancel.nothing": (_("Il n'y a aucun coup à annuler."),),
+    "predrawn.empty": (
+        _("L'entrée %(entry)s de la partie pré-tirée est vide."),
+        _("Une entrée de la partie pré-tirée est vide."),
+    ),
+    "predrawn.exhausted": (
+        _("La partie pré-tirée a %(count)s tirages ; le coup %(round)s en demande un de plus."),
+        _("La partie pré-tirée n'a plus de tirage."),
+    ),
+    "predrawn.rejected": (
+        _(
+            "Coup %(round)s : le tirage pré-tiré %(rack)s n'est pas valable ici et la partie "
+            "pré-tirée n'en donne pas d'autre."
+        ),
+        _("Le tirage pré-tiré n'est pas valable ici et la partie n'en donne pas d'autre."),
+    ),
+    "predrawn.accepted": (
+        _("Coup %(round)s : la partie pré-tirée a rejeté %(rack)s, mais il est valable ici."),
+        _("La partie pré-tirée a rejeté un tirage qui est valable ici."),
+    ),
+    "seed.range": (
+        _("Une graine est un nombre entier de 0 à %(max)s."),
+        _("Cette graine n'est pas un nombre entier valable."),
+    ),
+    "seed.state": (_("L'état du générateur est fait de quatre mots de 64 bits, pas tous nuls."),),
+    # -- tops, totals, moyennes, variants -------------------------------------------------
+    "top.not_tied": (
+        _("%(coord)s %(word)s n'est pas un des coups qui font le top de %(score)s points."),
+        _("Ce coup ne fait pas le top."),
+    ),
+    "top.not_allowed": (
+        _("%(coord)s %(word)s ne peut pas être le top (règle %(rule)s)."),
+        _("Ce coup ne peut pas être le top."),
+    ),
+    "totals.tie_break": (
+        _("« %(tie_break)s » n'est pas un départage."),
+        _("Ce départage n'existe pas."),
+    ),
+    "totals.warning_penalty_from": (_("Les avertissements se comptent à partir de 1."),),
+    "moyenne.not_invalid_word": (
+        _(
+            "Une moyenne ne remplace qu'un zéro répété pour un mot non valable, jamais une "
+            "erreur de placement ou de lettres."
+        ),
+    ),
+    "moyenne.different_word": (_("Le coup suivant ne répète aucun mot refusé."),),
+    "moyenne.other_fault": (
+        _("Le coup suivant forme aussi un autre mot non valable : le zéro reste."),
+    ),
+    "moyenne.no_group": (_("Aucun score d'un autre joueur pour faire la moyenne."),),
+    "moyenne.no_cap": (_("La valeur du coup du joueur est inconnue."),),
+    "moyenne.earlier": (_("Le premier zéro doit être sur un coup précédent de cette partie."),),
+    "moyenne.twice": (_("Ce coup a déjà une moyenne."),),
+    "variant.unknown": (
+        _("« %(variant)s » n'est pas une formule de jeu."),
+        _("Cette formule de jeu n'existe pas."),
+    ),
+    # -- proposals ------------------------------------------------------------------------
+    "proposal.source": (_("Une proposition vient de la tablette ou de l'arbitre."),),
+    "proposal.claimed_score": (_("Un score annoncé n'est jamais négatif."),),
+    "proposal.above_top": (
+        _("%(score)s dépasse le top du coup, %(top)s : c'est une erreur de saisie, vérifiez-la."),
+        _("Ce score dépasse le top du coup : c'est une erreur de saisie, vérifiez-la."),
+    ),
+    "proposal.entered_by": (_("Une saisie d'arbitre nomme l'arbitre."),),
+    "proposal.key_reused": (_("Cette proposition a déjà été envoyée sous une autre forme."),),
+    "proposal.unknown": (_("Cette proposition n'existe pas."),),
+    "correction.reason": (_("Une correction doit être motivée."),),
+    "correction.actor": (_("Une correction nomme l'arbitre qui la fait."),),
+    # -- lexicons, records, command line --------------------------------------------------
+    "lexicon.words": (_("La liste de mots du lexique n'est pas valable (lettres A à Z)."),),
+    "lexicon.file": (
+        _("Le fichier lexique %(path)s est absent ou inutilisable."),
+        _("Le fichier lexique est absent ou inutilisable."),
+    ),
+    "lexicon.unknown": (_("Ce lexique n'existe pas."),),
+    "lexicon.mismatch": (_("Le fichier du lexique contient une autre liste de mots que prévu."),),
+    "record.field": (_("Le relevé de partie a un champ absent ou mal formé."),),
+    "record.move": (_("Le relevé de partie contient un coup illisible."),),
+    "record.rack": (_("Le relevé de partie contient un tirage illisible."),),
+    "record.json": (_("Le relevé de partie n'est pas du JSON valable."),),
+    "record.format": (_("Ce fichier n'est pas un relevé de partie Tirage."),),
+    "record.version": (_("Cette version de relevé de partie n'est pas lue par ce programme."),),
+    "record.source": (_("La source des tirages du relevé de partie n'est pas comprise."),),
+    "record.variant": (_("La formule du relevé de partie est illisible."),),
+    "record.scoring": (_("Les réglages de décompte du relevé de partie ne sont pas compris."),),
+    "record.size": (
+        _("Le relevé de partie est trop gros (au plus %(max)s octets)."),
+        _("Le relevé de partie est trop gros."),
+    ),
+    "record.empty": (_("Le relevé de partie n'a aucun tirage."),),
+    "record.lexicon": (_("Le relevé de partie a été joué avec une autre liste de mots."),),
+    "document.unknown": (
+        _("Il n'y a pas de document « %(kind)s »."),
+        _("Ce document n'existe pas."),
+    ),
+    "document.game_required": (_("Ce document porte sur une partie : donnez son numéro."),),
+    "document.whole_tournament": (_("Ce document porte sur tout le tournoi."),),
+    "cli.lexicon": (
+        _("Le fichier lexique %(path)s n'existe pas."),
+        _("Donnez un fichier lexique avec --lexicon LEXFILE."),
+    ),
+    "cli.record": (
+        _("Le relevé de partie %(path)s est absent ou illisible."),
+        _("Le relevé de partie est absent ou illisible."),
+    ),
+    # -- access and sign-in (tournaments.access, tournaments.api) -------------------------
+    "access.arbiter": (_("Seuls les arbitres de ce tournoi peuvent faire cela."),),
+    "access.head_arbiter": (_("Seul le juge-arbitre peut faire cela."),),
+    "access.batch": (_("Seul un opérateur prépare des parties hors tournoi."),),
+    "access.create": (_("Vous ne pouvez pas créer de tournoi."),),
+    "access.player": (_("Ce jeton de joueur ne donne pas accès à cela."),),
+    "access.rankings": (_("Le classement de ce tournoi n'est montré qu'à ses arbitres."),),
+    "auth.credentials": (_("Identifiant ou mot de passe erroné."),),
+    "api.unavailable": (_("Ce serveur n'offre pas encore ce service."),),
+    # -- tournaments, games, rounds -------------------------------------------------------
+    "tournament.unknown": (_("Ce tournoi n'existe pas."),),
+    "tournament.no_lexicon": (
+        _("Le tournoi « %(tournament)s » n'a pas de lexique."),
+        _("Ce tournoi n'a pas de lexique."),
+    ),
+    "tournament.name": (_("Un tournoi a besoin d'un nom et d'un identifiant."),),
+    "tournament.tie_break": (
+        _("« %(tie_break)s » n'est pas un départage."),
+        _("Ce départage n'existe pas."),
+    ),
+    "tournament.seconds": (_("Le temps par coup doit être positif."),),
+    "tournament.slug_taken": (
+        _("L'identifiant « %(slug)s » est déjà pris."),
+        _("Cet identifiant est déjà pris."),
+    ),
+    "arbiter.role": (
+        _("« %(role)s » n'est pas un rôle : juge-arbitre ou arbitre."),
+        _("Un rôle est juge-arbitre ou arbitre."),
+    ),
+    "game.unknown": (_("Cette partie n'existe pas."),),
+    "game.kind": (
+        _("« %(kind)s » n'est pas un type de partie : aléatoire, manuelle ou pré-tirée."),
+        _("Un type de partie est aléatoire, manuelle ou pré-tirée."),
+    ),
+    "game.predrawn": (_("Une partie pré-tirée demande ses tirages, un coup par ligne."),),
+    "game.over": (_("La partie est terminée."),),
+    "batch.count": (
+        _("Un lot compte de 1 à %(max)s parties."),
+        _("Ce nombre de parties n'est pas possible pour un lot."),
+    ),
+    "prepared.unknown": (_("Cette partie préparée n'existe pas ou n'est pas prête."),),
+    "prepared.lexicon": (_("La partie préparée a été calculée avec un autre lexique."),),
+    "round.unknown": (_("Ce coup n'existe pas."),),
+    "round.not_drawn": (
+        _("Le coup %(round)s ne peut pas être ouvert : il n'attend pas son ouverture."),
+        _("Ce coup ne peut pas être ouvert."),
+    ),
+    "round.not_open": (
+        _("Le coup %(round)s n'est pas ouvert."),
+        _("Le coup n'est pas encore ouvert."),
+    ),
+    "round.not_closed": (
+        _("Le coup %(round)s n'est pas ramassé : ramassez-le d'abord."),
+        _("Le coup n'est pas encore ramassé."),
+    ),
+    "round.top_placed": (
+        _("Le top du coup %(round)s est déjà posé."),
+        _("Le top de ce coup est déjà posé."),
+    ),
+    "cancel.reason": (_("L'annulation d'un coup doit être motivée."),),
+    "cancel.not_last": (
+        _("Le coup %(round)s n'est pas le dernier coup de la partie."),
+        _("Seul le dernier coup de la partie peut être annulé."),
+    ),
+    "stop.reason": (_("L'arrêt d'une partie doit être motivé."),),
+    "conflict.unknown": (_("Ce conflit n'existe pas."),),
+    "conflict.version": (_("Gardez l'un des deux bulletins en conflit."),),
+    "conflict.resolved": (_("Ce conflit a déjà été tranché."),),
+    "recompute.rack_changed": (
+        _(
+            "Avec les tops corrigés, le coup %(round)s aurait un autre tirage que %(rack)s : "
+            "annulez plutôt les coups à partir de là."
+        ),
+        _("Avec les tops corrigés, un coup aurait un autre tirage : annulez plutôt les coups."),
+    ),
+    "recompute.reason": (_("Un recalcul doit être motivé."),),
+    # -- players, registrations, decisions, imports ---------------------------------------
+    "player.name": (_("Un joueur a besoin d'un nom."),),
+    "player.not_registered": (_("Ce joueur n'est pas inscrit dans ce tournoi."),),
+    "registration.unknown": (_("Cette inscription n'existe pas."),),
+    "registration.duplicate": (
+        _("La licence %(licence)s est déjà inscrite ici."),
+        _("Cette licence est déjà inscrite ici."),
+    ),
+    "registration.table": (_("Un numéro de table commence à 1."),),
+    "registration.table_taken": (
+        _("La table %(table)s est déjà prise."),
+        _("Cette table est déjà prise."),
+    ),
+    "registration.arrival": (_("Les parties et les coups sont numérotés à partir de 1."),),
+    "table.unknown": (_("Personne n'est inscrit à cette table."),),
+    "table.unknown_table": (_("Personne n'est inscrit à cette table."),),
+    "round.unknown_number": (_("La partie n'a pas ce coup."),),
+    "form.invalid": (_("Le formulaire contient des erreurs."),),
+    "decision.reason": (_("Une décision doit être motivée."),),
+    "decision.author": (_("Une décision nomme l'arbitre qui la prend."),),
+    "import.file": (_("Le fichier XLSX est illisible."),),
+    "import.encoding": (_("Le fichier CSV doit être en UTF-8."),),
+    "import.empty": (_("Le fichier est vide."),),
+    "import.header": (_("La première ligne doit nommer la colonne « nom »."),),
+    "import.rows": (
+        _("%(count)d ligne(s) en erreur, aucun joueur importé."),
+        _("Des lignes sont en erreur, aucun joueur importé."),
+    ),
+}
+
+#: Reasons of proposal outcomes (``engine.duplicate.proposals.REASONS`` and the arbiter's
+#: decisions of ``tournaments.adapter``), filled from ``Outcome.params``.
+OUTCOMES: Mapping[str, Promise] = {
+    "ok": _("%(word)s en %(reference)s vaut %(score)s."),
+    "moyenne": _("%(word)s répète le mot refusé %(invalid)s : la moyenne, %(score)s, est payée."),
+    "zero.late": _("Proposition remise après la fin du coup : 0."),
+    "zero.no_proposal": _("Pas de proposition : 0."),
+    "zero.invalid_word": _("%(invalid)s : hors du dictionnaire, 0."),
+    "zero.letters": _(
+        "%(word)s en %(reference)s demande des lettres absentes du tirage %(rack)s : 0. %(detail)s"
+    ),
+    "zero.too_many_tiles": _("%(word)s pose trop de lettres : 0. %(detail)s"),
+    "zero.placement": _("%(word)s ne peut pas être joué en %(reference)s : 0. %(detail)s"),
+    "zero.no_reference": _("%(word)s n'a pas de référence : 0."),
+    "zero.penalty_small": _("%(word)s fait %(claimed)s en %(reference)s, pas en %(written)s : 0."),
+    "zero.late_arrival": _("Coup joué avant l'arrivée du joueur : 0."),
+    "zero.arbiter": _("Zéro décidé par l'arbitre : %(reason)s"),
+    "warning.inverted_reference": _(
+        "%(word)s se place en %(reference)s, pas en %(written)s : avertissement."
+    ),
+    "warning.score_missing": _(
+        "%(word)s en %(reference)s vaut %(score)s, aucun score écrit : avertissement."
+    ),
+    "warning.score_wrong": _(
+        "%(word)s en %(reference)s vaut %(score)s, pas %(claimed)s : avertissement."
+    ),
+    "warning.joker_not_circled": _("%(word)s en %(reference)s : joker non entouré, avertissement."),
+    "warning.joker_wrong_circle": _(
+        "%(word)s en %(reference)s : mauvaise lettre entourée pour le joker, avertissement."
+    ),
+    "warning.disciplinary": _("Avertissement disciplinaire : %(reason)s"),
+    "warning.arbiter": _("Avertissement décidé par l'arbitre : %(reason)s"),
+    "penalty.wrong_reference": _(
+        "%(word)s fait %(claimed)s en %(reference)s, pas en %(written)s : %(score)s."
+    ),
+    "penalty.missing_reference": _(
+        "%(word)s n'a pas de référence, %(claimed)s en %(reference)s : %(score)s."
+    ),
+    "penalty.arbiter": _("Pénalité décidée par l'arbitre : %(reason)s"),
+}
+
+#: Short labels of the outcome codes for slips, sheets and exports.
+OUTCOME_LABELS: Mapping[str, Promise] = {
+    "ok": _("Valable"),
+    "moyenne": _("Moyenne accordée"),
+    "warning.inverted_reference": _("Avertissement : référence inversée"),
+    "warning.joker_not_circled": _("Avertissement : joker non entouré"),
+    "warning.joker_wrong_circle": _("Avertissement : mauvaise lettre entourée pour le joker"),
+    "warning.score_missing": _("Avertissement : score absent"),
+    "warning.score_wrong": _("Avertissement : score erroné"),
+    "warning.disciplinary": _("Avertissement disciplinaire"),
+    "warning.arbiter": _("Avertissement de l'arbitre"),
+    "penalty.wrong_reference": _("Pénalité de 5 points : référence erronée"),
+    "penalty.missing_reference": _("Pénalité de 5 points : référence absente"),
+    "penalty.arbiter": _("Pénalité de l'arbitre"),
+    "zero.invalid_word": _("Zéro : mot non valable"),
+    "zero.placement": _("Zéro : erreur de grille"),
+    "zero.letters": _("Zéro : erreur de lettre"),
+    "zero.too_many_tiles": _("Zéro : trop de lettres posées"),
+    "zero.no_reference": _("Zéro : référence absente"),
+    "zero.no_proposal": _("Zéro : pas de bulletin"),
+    "zero.late": _("Zéro : bulletin remis après « terminé »"),
+    "zero.penalty_small": _("Zéro : pénalité sur une solution de 4 points ou moins"),
+    "zero.late_arrival": _("Zéro : coup joué avant l'arrivée du joueur"),
+    "zero.arbiter": _("Zéro décidé par l'arbitre"),
+}
+
+
+class _Blank(dict):
+    """Format mapping where an absent parameter reads as an empty string."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _present(value: Any) -> bool:
+    return value is not None and value != ""
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(str(v) for v in value)
+    return value
+
+
+def fill(code: str, details: Mapping[str, Any]) -> str | None:
+    """The first template of ``code`` whose fields ``details`` all give, translated and
+    filled; ``None`` when the code has no wording."""
+    templates = ERRORS.get(code)
+    if not templates:
+        return None
+    given = {k: _shown(v) for k, v in (details or {}).items() if _present(v)}
+    for template in templates:
+        if set(_FIELD.findall(str(template))) <= given.keys():
+            return str(template) % given if "%(" in str(template) else str(template)
+    return None
+
+
+def error_text(error: Any) -> str:
+    """The user's sentence for an ``EngineError`` or ``ServiceError``, in the active
+    language: the template of its code filled from its details. A code without wording
+    falls back to the error's English message (logged at DEBUG so it gets a template)."""
+    code = getattr(error, "code", "")
+    details = getattr(error, "details", None) or {}
+    message = str(getattr(error, "message", "") or error)
+    if code in TRANSLATED_AT_SOURCE and message:
+        return message
+    text = fill(code, details)
+    if text is None:
+        if code:
+            log.debug("no wording for error code %r; showing the English message", code)
+        return message
+    return text
+
+
+def _invalid_words(params: Mapping[str, Any]) -> str:
+    """The refused words joined the French way (the engine joins them with " and ")."""
+    words = params.get("invalid") or ""
+    if isinstance(words, list | tuple):
+        parts = [str(w) for w in words]
+    else:
+        parts = [w for w in str(words).split(" and ") if w]
+    if len(parts) < 2:
+        return "".join(parts)
+    return gettext("%(words)s et %(last)s") % {"words": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+def outcome_text(code: str, params: Mapping[str, Any] | None = None) -> str:
+    """The reason of a proposal outcome, filled from its ``params`` (``Outcome.params`` or
+    ``ProposalVersion.outcome_params``), in the active language. The placement fault the
+    engine adds (``params["error"]``) is worded by :func:`error_text`'s templates."""
+    params = dict(params or {})
+    template = OUTCOMES.get(code)
+    if template is None:
+        log.debug("no wording for outcome code %r", code)
+        return str(params.get("reason") or outcome_label(code))
+    values = _Blank({k: _shown(v) for k, v in params.items() if v is not None})
+    values["invalid"] = _invalid_words(params)
+    error_code = params.get("error") or ""
+    values["detail"] = (fill(error_code, params) or "") if error_code else ""
+    return (str(template) % values).strip()
+
+
+def outcome_label(code: str) -> str:
+    """The short label of an outcome code for slips and sheets (the code when unknown)."""
+    label = OUTCOME_LABELS.get(code)
+    return str(label) if label is not None else code
