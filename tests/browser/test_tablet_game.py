@@ -202,7 +202,7 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     expect(bruno.locator("#sent")).to_contain_text("hors délai", timeout=WAIT)
     console_post(arbiter, "fermer")
     expect(bruno.locator("#res-score")).to_contain_text("0", timeout=WAIT)
-    expect(bruno.locator("#res-reason")).to_contain_text("terminé")
+    expect(bruno.locator("#res-reason")).to_contain_text("après la fin du coup")
     expect(anne.locator("#res-score")).to_contain_text("70", timeout=WAIT)
     arbiter.locator('form[action$="/placer/"] button[name=next]').click()
     arbiter.wait_for_load_state()
