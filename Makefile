@@ -106,3 +106,22 @@ lock:
 
 clean:
 	rm -rf build *.egg-info .pytest_cache .hypothesis engine/_core*.so $(INSTALL_STAMP)
+
+# ------------------------------------------------------------------------------------------
+# STACK: the production-like stack on this machine (deploy/stack, docs/deploy.md): private
+# PostgreSQL (5544) and Redis (6380), gunicorn on 127.0.0.1:8100, one Celery worker.
+# `make stack` starts it (idempotent), `make stack-stop` stops it, `make stack-status`;
+# `make test-production` runs tests/production against it (started and stopped by pytest).
+.PHONY: stack stack-stop stack-status test-production
+
+stack: install messages
+	deploy/stack start
+
+stack-stop:
+	deploy/stack stop
+
+stack-status:
+	deploy/stack status
+
+test-production: install messages
+	$(PY) -m pytest tests/production $(PYTEST_ARGS)

@@ -1,0 +1,42 @@
+"""Gunicorn configuration for Tirage (``gunicorn -c deploy/gunicorn.conf.py``).
+
+Every value comes from the environment so the same file serves the systemd unit, the
+container and ``deploy/stack``. Sync workers, one per core by default: tablets poll with
+short conditional requests (docs/live-updates.md), so no request holds a worker for long,
+and ``bench/tablets.py`` measured one sync worker per core as the best setting on 2 cores.
+"""
+
+import multiprocessing
+import os
+
+wsgi_app = "tournaments.wsgi:application"
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count()))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+worker_class = "gthread" if threads > 1 else "sync"
+# Load Django once in the master, then fork: faster restarts, shared read-only pages.
+preload_app = True
+# A request (the longest is a ranking page or an inline top) never needs 30 s; a stuck
+# worker is killed and replaced by the master.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+# Recycle workers now and then (bounded memory growth), not all at once.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
+max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "500"))
+# Behind nginx on the same machine: trust its X-Forwarded-* headers only from loopback.
+forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# Limits on what a client can send (the API bodies are small JSON documents).
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
+
+pidfile = os.environ.get("GUNICORN_PIDFILE") or None
+accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-") or None
+errorlog = os.environ.get("GUNICORN_ERRORLOG", "-")
+loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
+# Path without query string. Tablet URLs carry the player's token (/tablette/<token>/):
+# the access log is as private as the database (mode 0640, owned by the service user).
+access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms "%(a)s"'
+proc_name = "tirage-web"

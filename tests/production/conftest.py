@@ -1,0 +1,78 @@
+"""The production tests run against ``deploy/stack``: gunicorn, a Celery worker, a private
+PostgreSQL cluster and a private Redis, all on loopback, started once per session.
+
+Locally a missing tool (initdb, redis-server) skips them with a one-line reason; with
+``CI=true`` it is a failure. Every test here carries the ``production`` marker
+(``pytest -m production``, or ``-m 'not production'`` to leave them out).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.production.stack import Stack, make_stack_dir, missing_tools
+
+HERE = Path(__file__).resolve().parent
+SUMMARY_KEY = pytest.StashKey[list[str]]()
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "production: runs against deploy/stack (gunicorn, Celery, private PostgreSQL and "
+        "Redis); skipped locally when initdb or redis-server is missing, fatal in CI",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).resolve().is_relative_to(HERE):
+            item.add_marker(pytest.mark.production)
+
+
+@pytest.fixture(scope="session")
+def stack(request: pytest.FixtureRequest) -> Iterator[Stack]:
+    """The running stack, with the conformance lexicon and an arbiter account."""
+    reason = missing_tools()
+    if reason:
+        if in_ci():
+            pytest.fail(f"production: {reason} (CI=true: the stack is required)", pytrace=False)
+        pytest.skip(f"production: {reason}")
+    directory = make_stack_dir()
+    stack = Stack(directory)
+    try:
+        stack.start()
+        stack.setup_site()
+        request.config.stash.setdefault(SUMMARY_KEY, []).append(
+            f"production: deploy/stack in {directory} (PostgreSQL :{stack.pg_port}, "
+            f"Redis :{stack.redis_port}, gunicorn :{stack.web_port}, worker pid "
+            f"{stack.pid('celery')})"
+        )
+        yield stack
+    finally:
+        try:
+            stack.stop()
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture
+def healthy_stack(stack: Stack) -> Stack:
+    """The stack with every component up (a fault test may have left one down)."""
+    stack.start()
+    (stack.probe / "top-delay").unlink(missing_ok=True)
+    return stack
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    for line in config.stash.get(SUMMARY_KEY, []):
+        terminalreporter.write_line(line)
