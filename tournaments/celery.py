@@ -7,9 +7,18 @@ every task eager, so nothing here needs a broker in the embedded profile.
 import os
 
 from celery import Celery
+from celery.signals import worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.settings")
 
 app = Celery("tournaments")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_ready.connect
+def _recover_pending_tops(sender: object = None, **_: object) -> None:
+    """A starting worker picks up the tops whose messages were lost (see the task)."""
+    from tournaments.tasks import requeue_pending_tops
+
+    requeue_pending_tops.delay()

@@ -196,6 +196,8 @@ if PRODUCTION:
     if env_bool("TIRAGE_BEHIND_PROXY", default=False):
         # Only when a reverse proxy that sets X-Forwarded-Proto terminates TLS.
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind our proxy, the client's address is the last one it adds to X-Forwarded-For.
+TIRAGE_BEHIND_PROXY = env_bool("TIRAGE_BEHIND_PROXY", default=False)
 
 # --- Engine --------------------------------------------------------------------------------
 
@@ -226,6 +228,50 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task a dead worker machine had taken is handed out again after this delay (Redis's
+# default, one hour, would leave a round without its top far too long).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900)}
+# Separate queues for the tops of a running game and for batch work (deploy/celery.sh), only
+# when the deployment names them: otherwise every task goes to the default queue.
+_TOPS_QUEUE, _BATCH_QUEUE = env_str("TIRAGE_TOPS_QUEUE"), env_str("TIRAGE_BATCH_QUEUE")
+CELERY_TASK_ROUTES = {
+    **(
+        {
+            name: {"queue": _TOPS_QUEUE}
+            for name in ("tournaments.compute_top", "tournaments.recompute_round")
+        }
+        if _TOPS_QUEUE
+        else {}
+    ),
+    **(
+        {
+            name: {"queue": _BATCH_QUEUE}
+            for name in (
+                "tournaments.prepare_game",
+                "tournaments.recompute_game",
+                "tournaments.build_report",
+            )
+        }
+        if _BATCH_QUEUE
+        else {}
+    ),
+}
+
+# --- Cache: shared by every web process when Redis is there (player rate limits) ----------
+
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "tirage",
+            # Fail fast when Redis is down: callers then carry on without the cache.
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+TIRAGE_PLAYER_RATE_PER_MINUTE = env_int("TIRAGE_PLAYER_RATE_PER_MINUTE", 180)
 
 # --- API -----------------------------------------------------------------------------------
 

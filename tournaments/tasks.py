@@ -92,3 +92,23 @@ def prepare_game(prepared_game_id: int) -> int | None:
 
 
 from tournaments.tasks_reports import build_report  # noqa: E402, F401  (Celery registers it)
+
+
+@shared_task(name="tournaments.requeue_pending_tops", soft_time_limit=30, time_limit=60)
+def requeue_pending_tops() -> int:
+    """Queue ``compute_top`` again for every drawn or open round still without its top.
+
+    A message lost with Redis (restarted, or down when the round was drawn) would otherwise
+    leave the round waiting until a proposal or "place" computed it in the web process. Run
+    when a worker starts (``tournaments.celery``); ``compute_top`` is idempotent, so a round
+    queued twice costs one query the second time.
+    """
+    pending = list(
+        Round.objects.filter(state__in=("drawn", "open"), top__isnull=True).values_list(
+            "pk", flat=True
+        )
+    )
+    for round_id in pending:
+        compute_top.delay(round_id)
+    logger.info("requeue_pending_tops: %d round(s) queued", len(pending))
+    return len(pending)

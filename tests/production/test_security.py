@@ -160,11 +160,6 @@ def test_csrf_is_required_on_console_forms_and_session_api(two_tournaments) -> N
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="no application-level throttle on /api/player/ yet (nginx limits it in "
-    "deploy/nginx.conf); see the production report for the settings/views change",
-)
 def test_player_endpoints_are_rate_limited(two_tournaments) -> None:
     anne = player(two_tournaments["tokens"][0])
     codes = {anne.get("/api/player/round/").status_code for _ in range(300)}

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -29,7 +28,6 @@ from pypdf import PdfReader
 
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
-from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, Player, Registration, Round
 from tournaments.reports import data
 from tournaments.reports.game_sheet import game_sheet_pdf
@@ -42,7 +40,6 @@ from tournaments.services import (
     game_create,
     proposal_submit,
     round_close,
-    round_compute_top,
     round_draw,
     round_open,
     round_place_top,
@@ -62,9 +59,8 @@ def pdf_pages(content: bytes) -> int:
     return len(PdfReader(io.BytesIO(content)).pages)
 
 
-def play(setup, extra_rounds: int = 0):
-    """The seed-7 game above; ``extra_rounds`` more where Anne plays the top, Bruno the
-    second best move and Chloé hands in nothing every other round (for the samples)."""
+def play(setup):
+    """The seed-7 game above, three rounds."""
     anne, bruno, chloe = setup["players"]
     arbiter = setup["arbiter"]
     ArbiterMembership.objects.get_or_create(
@@ -101,19 +97,6 @@ def play(setup, extra_rounds: int = 0):
     for player in (anne, bruno, chloe):
         submit(r3, player, "PAYES", "13C", 45)
     finish(r3)
-    for k in range(extra_rounds):
-        try:
-            rnd = new_round()
-        except ServiceError:  # the game is over
-            break
-        rnd = round_compute_top(round_id=rnd.pk)
-        top, best = rnd.top["chosen"], rnd.top["best"]
-        submit(rnd, anne, top["word"], top["coord"])
-        other = next((m for m in best if m["score"] < top["score"]), top)
-        submit(rnd, bruno, other["word"], other["coord"])
-        if k % 2:
-            submit(rnd, chloe, top["word"], top["coord"])
-        finish(rnd)
     game.refresh_from_db()
     return game
 
@@ -352,23 +335,3 @@ def test_export_command_usage_error_from_the_shell(run_cli) -> None:
     result = run_cli("manage.py", "tirage_export", "nonsense", "--tournament", "x")
     assert result.returncode == 2
     assert "invalid choice" in result.stderr or "choix" in result.stderr
-
-
-@pytest.mark.skipif(not os.environ.get("TIRAGE_WRITE_SAMPLES"), reason="writes docs/samples")
-def test_write_samples(tournament_setup) -> None:
-    """``TIRAGE_WRITE_SAMPLES=1 pytest tests/site/test_reports.py -k samples`` regenerates
-    docs/samples/ from a demo game (the three rounds above and up to nine more)."""
-    game = play(tournament_setup, extra_rounds=9)
-    target = ROOT / "docs" / "samples"
-    target.mkdir(parents=True, exist_ok=True)
-    sheet = data.game_data(game)
-    results = data.results_data(game.tournament)
-    for rendered, name in (
-        (game_sheet_pdf(sheet), "feuille-de-partie.pdf"),
-        (results_pdf(results), "classement.pdf"),
-        (arbiter_sheet_pdf(sheet), "feuille-d-arbitrage.pdf"),
-        (workbook_xlsx(results, [sheet]), "classement.xlsx"),
-        (ranking_csv(results), "classement.csv"),
-        (sigles_csv(game.tournament.slug, data.tables_data(game.tournament)), "sigles.csv"),
-    ):
-        (target / name).write_bytes(rendered.content)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 from datetime import timedelta
 from typing import Any
 
@@ -33,13 +32,9 @@ SEED = 7  # round 1: ESIUHAN, top H4 HAINES 26; round 2: U+OEE?AF, top G6 AUlOFE
 
 
 def issue_token(registration: Registration) -> str:
-    """The services' token when they exist, else the column set by hand."""
-    try:
-        from tournaments.services.registry import registration_token_issue
-    except ImportError:  # pragma: no cover - before the registry services land
-        registration.access_token = secrets.token_urlsafe(32)
-        registration.save(update_fields=["access_token"])
-        return registration.access_token
+    """A fresh tablet token for ``registration``, issued by the service."""
+    from tournaments.services.registry import registration_token_issue
+
     return registration_token_issue(registration_id=registration.pk, actor=None)
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework import exceptions, permissions
+from rest_framework import exceptions, permissions, throttling
 
 from tournaments.access import require_arbiter
 from tournaments.api.auth import player_of
 from tournaments.errors import ServiceError
 from tournaments.models import Registration
+from tournaments.throttle import player_allowed
 
 
 def arbiter_actor(request: Any, tournament_id: int, *, head: bool = False) -> Any:
@@ -58,3 +59,17 @@ class IsPlayer(permissions.BasePermission):
         if not getattr(request.user, "is_authenticated", False):
             raise exceptions.NotAuthenticated(self.message)
         raise ServiceError("access.player", "Only a player (with a player token) may do this.")
+
+
+class PlayerRateThrottle(throttling.BaseThrottle):
+    """The player side's rate limit, per registration (``tournaments.throttle``)."""
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        reg = request.auth
+        if not isinstance(reg, Registration) or not reg.access_token:
+            return True
+        allowed, self._retry = player_allowed(reg.access_token)
+        return allowed
+
+    def wait(self) -> float | None:
+        return getattr(self, "_retry", None)

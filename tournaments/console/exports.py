@@ -6,13 +6,11 @@ Any arbiter of the tournament may download; the documents are read-only."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.console.common import error_status, error_text, role_or_403
 from tournaments.errors import ServiceError
 from tournaments.models import ReportJob, Tournament
+from tournaments.queueing import queue_after_commit
 from tournaments.reports import Rendered
 from tournaments.reports.documents import (
     ANY,
@@ -121,7 +120,7 @@ def job_create(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     )
     from tournaments.tasks_reports import build_report
 
-    transaction.on_commit(partial(build_report.delay, job.pk))
+    queue_after_commit(build_report, job.pk)
     return redirect("console:report_job", job_id=job.pk)
 
 

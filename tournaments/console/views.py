@@ -37,6 +37,7 @@ from tournaments.console.forms import (
 )
 from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.errors import ServiceError
+from tournaments.http import client_ip
 from tournaments.models import Game, Round, Tournament
 
 KIND_LABELS = {
@@ -67,10 +68,6 @@ def _role(request: HttpRequest, tournament_id: int, *, head: bool = False) -> st
     if head and role != HEAD:
         raise PermissionDenied(_("Seul le juge-arbitre peut faire cela."))
     return role
-
-
-def _ip(request: HttpRequest) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -394,7 +391,7 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
             source="arbiter",
             entered_by=request.user,
             client_key=request.POST.get("client_key", "")[:64],
-            ip=_ip(request),
+            ip=client_ip(request),
             device="console",
         )
     except SlipSyntaxError as error:
@@ -450,7 +447,7 @@ def correction(request: HttpRequest, round_id: int) -> HttpResponse:
             claimed_score=slip.score,
             reason=data["reason"],
             actor=request.user,
-            ip=_ip(request),
+            ip=client_ip(request),
             device="console",
         )
     except (SlipSyntaxError, ServiceError) as error:

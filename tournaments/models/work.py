@@ -128,3 +128,7 @@ class AuditLog(models.Model):
         if self.pk is not None:
             raise RuntimeError("AuditLog rows are append-only")
         super().save(*args, **kwargs)
+
+    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
+        """Refuse deleting one entry: the log is only ever appended to."""
+        raise RuntimeError("AuditLog rows are append-only")

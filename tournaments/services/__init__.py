@@ -11,10 +11,7 @@ tokens), ``imports`` (player lists), ``games`` (lexicons, games, racks, placing 
 
 from __future__ import annotations
 
-from functools import partial
-
-from django.db import transaction
-
+from tournaments.queueing import queue_after_commit
 from tournaments.tasks import tournament_touch
 
 
@@ -24,7 +21,7 @@ def request_touch(tournament_id: int) -> None:
     Queuing on commit guarantees the worker (another process, another connection) sees the
     row it is asked to reload; a rolled-back transaction queues nothing.
     """
-    transaction.on_commit(partial(tournament_touch.delay, tournament_id))
+    queue_after_commit(tournament_touch, tournament_id)
 
 
 from tournaments.services.batch import (  # noqa: E402

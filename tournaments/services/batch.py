@@ -9,7 +9,6 @@ prepared is skipped, so a redelivered task counts nothing twice.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -22,6 +21,7 @@ from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import BatchJob, Lexicon, PreparedGame, Tournament
 from tournaments.models import Game as GameRow
+from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.games import game_create
 
@@ -67,7 +67,7 @@ def predrawn_batch_prepare(
         games = PreparedGame.objects.filter(job=job).order_by("index")
         audit_record(actor=actor, action="batch.create", obj=job, count=count, seed=seed_base)
         for prepared in games:
-            transaction.on_commit(partial(prepare_game.delay, prepared.pk))
+            queue_after_commit(prepare_game, prepared.pk)
         return job
 
 

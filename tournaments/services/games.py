@@ -8,7 +8,6 @@ functions only store its verdicts and write the audit log.
 from __future__ import annotations
 
 import secrets
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Lexicon, Round, Tournament
+from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, rounds_until
 from tournaments.tasks import compute_top
@@ -158,7 +158,7 @@ def _store_round(game: Game, eg: Any, pending: Any, actor: Any) -> Round:
     game.pending_draws = []
     game.save(update_fields=["pending_draws"])
     audit_record(actor=actor, action="round.draw", obj=rnd, rack=rnd.rack, game=game.pk)
-    transaction.on_commit(partial(compute_top.delay, rnd.pk))
+    queue_after_commit(compute_top, rnd.pk)
     return rnd
 
 

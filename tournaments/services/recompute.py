@@ -10,7 +10,6 @@ differs, so running either twice is harmless (the Celery tasks rely on it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -21,6 +20,7 @@ from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import Game, ProposalVersion, Round
+from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.lifecycle import _locked_game
 from tournaments.services.proposals import _judge, _store
@@ -172,7 +172,7 @@ def round_recompute_later(*, round_id: int, actor: Any) -> None:
     if tournament_id is None:
         raise ServiceError("round.unknown", f"There is no round {round_id}.")
     require_arbiter(actor=actor, tournament_id=tournament_id, head=True)
-    transaction.on_commit(partial(recompute_round.delay, round_id))
+    queue_after_commit(recompute_round, round_id)
 
 
 def game_recompute_later(*, game_id: int, reason: str, actor: Any) -> None:
@@ -185,4 +185,4 @@ def game_recompute_later(*, game_id: int, reason: str, actor: Any) -> None:
     if not reason.strip():
         raise ServiceError("recompute.reason", "A recomputation states why.")
     require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
-    transaction.on_commit(partial(recompute_game.delay, game_id, reason.strip()))
+    queue_after_commit(recompute_game, game_id, reason.strip())

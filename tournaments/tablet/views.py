@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -31,9 +33,11 @@ from engine.check import check_move
 from engine.errors import EngineError
 from tournaments import adapter, selectors, wording
 from tournaments.errors import ServiceError
+from tournaments.http import client_ip
 from tournaments.models import ProposalVersion, Registration, Round
 from tournaments.services import proposal_submit
 from tournaments.tablet import live
+from tournaments.throttle import player_allowed
 
 MAX_TOKEN = 200
 MAX_TEXT = 40
@@ -68,6 +72,25 @@ def _unknown(request: HttpRequest, *, as_json: bool) -> HttpResponse:
 
 def _refusal(code: str, message: str, status: int = 400, **extra: Any) -> JsonResponse:
     return JsonResponse({"code": code, "message": message, **extra}, status=status)
+
+
+def rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Refuse (429) a token past the player rate limit (``tournaments.throttle``)."""
+
+    @wraps(view)
+    def limited(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        allowed, retry = player_allowed(token)
+        if not allowed:
+            response = _refusal(
+                "tablet.too_many_requests",
+                _("Trop de requêtes depuis cette tablette : réessayez dans quelques secondes."),
+                status=429,
+            )
+            response["Retry-After"] = str(retry)
+            return response
+        return view(request, token, *args, **kwargs)
+
+    return limited
 
 
 def _body(request: HttpRequest) -> dict[str, Any]:
@@ -208,6 +231,7 @@ def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
 @require_GET
 @ensure_csrf_cookie
 @never_cache
+@rate_limited
 def page(request: HttpRequest, token: str) -> HttpResponse:
     reg = registration_for(token)
     if reg is None:
@@ -227,6 +251,7 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@rate_limited
 def state(request: HttpRequest, token: str) -> HttpResponse:
     reg = registration_for(token)
     if reg is None:
@@ -244,6 +269,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@rate_limited
 def results(request: HttpRequest, token: str) -> HttpResponse:
     """Every closed round of the current game for this player, and the standing."""
     reg = registration_for(token)
@@ -322,6 +348,7 @@ def _check(rnd: Round, reference: str, word: str) -> Any:
 
 
 @require_POST
+@rate_limited
 def preview(request: HttpRequest, token: str) -> HttpResponse:
     """Where the move goes and what it scores. Never says whether a word is valid."""
     reg = registration_for(token)
@@ -354,6 +381,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@rate_limited
 def submit(request: HttpRequest, token: str) -> HttpResponse:
     """Hand the move in (``proposal_submit``, source ``tablet``). The answer says the
     server has it; it reveals no outcome, except "late" which the clock already told."""
@@ -382,7 +410,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
         reference=reference,
         source="tablet",
         client_key=client_key,
-        ip=request.META.get("REMOTE_ADDR") or None,
+        ip=client_ip(request),
         device=request.headers.get("User-Agent", "")[:200],
     )
     try:

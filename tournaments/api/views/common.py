@@ -58,10 +58,6 @@ def has_service(name: str) -> bool:
     return True
 
 
-def client_ip(request: Any) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
-
-
 def client_device(request: Any) -> str:
     return str(request.META.get("HTTP_USER_AGENT", ""))[:200]
 

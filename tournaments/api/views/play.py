@@ -17,11 +17,11 @@ from tournaments.api.views.common import (
     ApiView,
     call,
     client_device,
-    client_ip,
     errors,
     validated,
 )
 from tournaments.errors import ServiceError
+from tournaments.http import client_ip
 
 
 def _round(rnd: Any) -> dict[str, Any]:

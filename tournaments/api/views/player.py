@@ -14,14 +14,16 @@ from rest_framework.response import Response
 from tournaments import services
 from tournaments.api import queries
 from tournaments.api import serializers as s
-from tournaments.api.permissions import IsPlayer
-from tournaments.api.views.common import ApiView, client_device, client_ip, errors, validated
+from tournaments.api.permissions import IsPlayer, PlayerRateThrottle
+from tournaments.api.views.common import ApiView, client_device, errors, validated
 from tournaments.errors import ServiceError
+from tournaments.http import client_ip
 
 
 class _PlayerView(ApiView):
     # Every authentication class stays on, so an arbiter gets a 403 (not a 401) here.
     permission_classes = [IsPlayer]
+    throttle_classes = [PlayerRateThrottle]
 
 
 def _round_info(rnd: Any) -> dict[str, Any]:

@@ -1,0 +1,53 @@
+"""The player-side rate limit: per registration, 429 past the limit, open when the cache fails."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+
+from tests.site.test_tablet import issue_token
+from tournaments.models import Registration
+from tournaments.throttle import player_allowed
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tokens(tournament_setup, settings) -> tuple[str, str]:
+    settings.TIRAGE_PLAYER_RATE_PER_MINUTE = 5
+    cache.clear()
+    regs = Registration.objects.filter(tournament=tournament_setup["tournament"])
+    first, second = regs.order_by("table_number")[:2]
+    yield issue_token(first), issue_token(second)
+    cache.clear()
+
+
+def test_tablet_is_refused_past_the_limit_and_others_are_not(client, tokens) -> None:
+    anne, bruno = tokens
+    codes = [client.get(f"/tablette/{anne}/etat/").status_code for _ in range(7)]
+    # Five requests a minute are allowed: the sixth and seventh are refused.
+    assert all(code in (200, 304) for code in codes[:5])
+    assert codes[5:] == [429, 429]
+    refused = client.get(f"/tablette/{anne}/etat/")
+    assert refused["Retry-After"].isdigit()
+    assert "Trop de requêtes" in refused.json()["message"]
+    # The limit is per player, not per address: Bruno, from the same client, still passes.
+    assert client.get(f"/tablette/{bruno}/etat/").status_code == 200
+
+
+def test_player_api_is_refused_past_the_limit(client, tokens) -> None:
+    anne, _ = tokens
+    codes = [
+        client.get("/api/player/round/", HTTP_AUTHORIZATION=f"Player {anne}").status_code
+        for _ in range(6)
+    ]
+    assert codes[:5] == [200] * 5
+    assert codes[5] == 429
+
+
+def test_an_unreachable_cache_lets_players_through(tokens) -> None:
+    anne, _ = tokens
+    with mock.patch("tournaments.throttle.cache.incr", side_effect=ConnectionError("down")):
+        assert all(player_allowed(anne)[0] for _ in range(20))
