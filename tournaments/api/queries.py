@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-
 from engine.duplicate.totals import game_standings
 from tournaments import selectors
 from tournaments.errors import ServiceError
@@ -108,12 +106,9 @@ def round_proposals(rnd: Round, *, all_versions: bool = False) -> list[ProposalV
 
 
 def rankings_public(tournament: Tournament) -> bool:
-    """Whether anyone may read the tournament's rankings: the tournament's own setting once
-    it exists (``public_rankings``), else the site-wide ``TIRAGE_PUBLIC_RANKINGS``."""
-    own = getattr(tournament, "public_rankings", None)
-    if own is not None:
-        return bool(own)
-    return bool(getattr(settings, "TIRAGE_PUBLIC_RANKINGS", False))
+    """Whether anyone (anonymous, a player token) may read the tournament's rankings: its
+    ``public_rankings`` setting. Its arbiters always may."""
+    return bool(tournament.public_rankings)
 
 
 def _lines(standings: Any, tournament_id: int) -> list[dict[str, Any]]:

@@ -40,6 +40,9 @@ class TournamentCreateSerializer(serializers.Serializer):
     tie_break = serializers.ChoiceField(
         choices=["shared", "last_game_then_last_moves"], required=False
     )
+    public_rankings = serializers.BooleanField(
+        required=False, help_text="Anyone may read the rankings (default false: arbiters only)."
+    )
 
 
 class PlayerRegisterSerializer(serializers.Serializer):
@@ -167,6 +170,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "solo_min_players",
             "score_required",
             "tie_break",
+            "public_rankings",
         ]
         read_only_fields = fields
 

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.console import admin_pages, decisions, exports, views
+from tournaments.console import admin_pages, batches, decisions, exports, views
 
 app_name = "console"
 urlpatterns = [
@@ -48,4 +48,10 @@ urlpatterns = [
     path("document/<int:job_id>/etat/", exports.job_status, name="report_job_status"),
     path("document/<int:job_id>/fichier/", exports.job_file, name="report_job_file"),
     path("tournoi/<slug:slug>/importer-partie/", exports.record_import, name="record_import"),
+    # Batches of pre-drawn games prepared by the workers (console/batches.py).
+    path("tournoi/<slug:slug>/prepartie/", batches.prepare, name="batch_prepare"),
+    path("lot/<int:job_id>/", batches.batch, name="batch"),
+    path("lot/<int:job_id>/etat/", batches.batch_status, name="batch_status"),
+    path("partie-preparee/<int:prepared_id>/creer/", batches.prepared_create,
+         name="prepared_create"),
 ]  # fmt: skip

@@ -57,6 +57,11 @@ class Tournament(models.Model):
         default="shared",
         choices=[("shared", _("ex aequo")), ("last_game_then_last_moves", _("dernière partie"))],
     )
+    public_rankings = models.BooleanField(
+        _("Classement public"),
+        default=False,
+        help_text=_("Le classement se lit sans compte ; sinon seuls les arbitres le voient."),
+    )
 
     objects = TournamentManager()
 

@@ -44,6 +44,7 @@ def tournament_create(
     solo_min_players: int = 16,
     score_required: bool = False,
     tie_break: str = "shared",
+    public_rankings: bool = False,
     actor: Any,
 ) -> Tournament:
     """A new tournament with its settings; ``actor`` (if a user) becomes its head arbiter.
@@ -76,6 +77,7 @@ def tournament_create(
             warning_before_end=warning_before_end, warning_penalty_from=warning_penalty_from,
             solo_value=solo_value, solo_min_players=solo_min_players,
             score_required=score_required, tie_break=tie_break,
+            public_rankings=bool(public_rankings),
         )  # fmt: skip
         if getattr(actor, "is_authenticated", False):
             ArbiterMembership.objects.create(user=actor, tournament=tournament, role=HEAD)
