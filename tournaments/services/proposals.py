@@ -106,6 +106,11 @@ def proposal_submit(
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
     if source == "arbiter" and entered_by is None:
         raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
+    # Judge the move before taking the round's lock: the board, the rack and the top of an
+    # open round never change, and judging is most of a submission's time, so the section
+    # every submission of the round waits for stays short (docs/capacity.md).
+    early = _judge_early(round_id, word=word, reference=reference, claimed=claimed_score,
+                         source=source)  # fmt: skip
     try:
         with transaction.atomic():
             rnd = locked_round(round_id)
@@ -139,8 +144,11 @@ def proposal_submit(
                 twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by)
                 if twin is not None:
                     return ProposalResult(twin, adapter.outcome(twin), replayed=True)
-            outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
-                             source=source, late=late)  # fmt: skip
+            if early is not None and not late and early[0] == rnd.top_score:
+                outcome = early[1]
+            else:
+                outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
+                                 source=source, late=late)  # fmt: skip
             version = _store(
                 rnd, player_id, outcome, word=word, reference=reference,
                 claimed_score=claimed_score, late=late, source=source, entered_by=entered_by,
@@ -169,6 +177,23 @@ def proposal_submit(
         if not client_key or stored is None:
             raise
         return _replayed(stored, word, reference, claimed_score)
+
+
+def _judge_early(
+    round_id: int, *, word: str, reference: str, claimed: int | None, source: str
+) -> tuple[int, Outcome] | None:
+    """``(top score, outcome)`` judged on time without a lock, or None when it can't be
+    (round not open yet, top not computed, or a refusal the locked path will raise in its
+    proper order)."""
+    rnd = Round.objects.select_related("game__tournament").filter(pk=round_id).first()
+    if rnd is None or rnd.state != "open" or rnd.top is None:
+        return None
+    try:
+        outcome = _judge(rnd, word=word, reference=reference, claimed=claimed, source=source,
+                         late=False)  # fmt: skip
+    except ServiceError:
+        return None
+    return rnd.top_score, outcome
 
 
 def _arbiter_slip(
