@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/stack_proposals.py [--tablets 500] [--window 30] [--web-workers 2]
 
-Starts a private stack (tests/production/stack.py: PostgreSQL, Redis, gunicorn, a worker),
+Starts a private stack (bench/stack_common.py: PostgreSQL, Redis, gunicorn, a worker),
 registers N players, opens a round, then N client threads each POST one proposal
 (``/api/player/proposals/``) at a uniformly random moment of the window. Prints the rate
 sustained, latency percentiles and errors, then stops the stack.
@@ -12,35 +12,25 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
-import statistics
 import sys
 import threading
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from stack_common import pct, private_stack, require
 
-from tests.production.play import create_tournament, move_for  # noqa: E402
-from tests.production.stack import Stack, make_stack_dir  # noqa: E402
-
-
-def pct(values: list[float], q: int) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
+from tests.production.play import create_tournament, move_for
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--tablets", type=int, default=500)
-    parser.add_argument("--window", type=float, default=30.0)
-    parser.add_argument("--web-workers", type=int, default=2)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tablets", type=int, default=500, help="players (default 500)")
+    parser.add_argument("--window", type=float, default=30.0, help="seconds (default 30)")
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn (default 2)")
     args = parser.parse_args()
-    stack = Stack(make_stack_dir())
-    stack.env["STACK_WEB_WORKERS"] = str(args.web_workers)
-    stack.env["TIRAGE_CELERY_APP"] = "tournaments"
-    try:
-        stack.start()
-        stack.setup_site()
+    require(parser, 1 <= args.tablets <= 20000, "--tablets must be from 1 to 20000.")
+    require(parser, 0 < args.window <= 3600, "--window must be more than 0 and at most 3600 s.")
+    require(parser, 1 <= args.web_workers <= 64, "--web-workers must be from 1 to 64.")
+    with private_stack(web_workers=args.web_workers) as stack:
         t0 = time.monotonic()
         t = create_tournament(stack, args.tablets, seconds_per_move=600)
         print(f"setup: {args.tablets} players registered in {time.monotonic() - t0:.1f} s")
@@ -81,9 +71,6 @@ def main() -> int:
               f"p99 {pct(latencies, 99):.1f}  max {max(latencies) * 1000:.1f}")  # fmt: skip
         print(f"errors: {len(errors)}", *errors[:5], sep="\n  ")
         return 1 if errors or stored != args.tablets else 0
-    finally:
-        stack.stop()
-        shutil.rmtree(stack.directory, ignore_errors=True)
 
 
 if __name__ == "__main__":
