@@ -54,9 +54,16 @@ def game_standings(game: Game) -> tuple[Standing, ...]:
     return engine_game_standings(game_outcomes(game))
 
 
-def tournament_standings(tournament: Tournament) -> tuple[Standing, ...]:
-    """The ranking over every game of the tournament, with its tie-break."""
-    results = [game_outcomes(g) for g in tournament.games.order_by("number")]
+def tournament_standings(
+    tournament: Tournament, results: list[GameResult] | None = None
+) -> tuple[Standing, ...]:
+    """The ranking over every game of the tournament, with its tie-break.
+
+    ``results`` are the games' figures in game order when the caller already computed them
+    (a rankings page shows each game too): each game is then computed once per request.
+    """
+    if results is None:
+        results = [game_outcomes(g) for g in tournament.games.order_by("number")]
     return engine_tournament_standings(results, adapter.totals_settings(tournament))
 
 

@@ -145,13 +145,12 @@ def game_ranking(game: Game) -> dict[str, Any]:
 
 
 def tournament_ranking(tournament: Tournament) -> dict[str, Any]:
-    games = list(tournament.games.order_by("number"))
-    top_total = sum(selectors.game_outcomes(g).top_total for g in games)
+    results = [selectors.game_outcomes(g) for g in tournament.games.order_by("number")]
     return {
         "tournament": tournament.slug,
         "game": None,
-        "top_total": top_total,
-        "standings": _lines(selectors.tournament_standings(tournament), tournament.pk),
+        "top_total": sum(r.top_total for r in results),
+        "standings": _lines(selectors.tournament_standings(tournament, results), tournament.pk),
     }
 
 

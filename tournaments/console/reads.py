@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.tiles import DOUBLE_LETTER, DOUBLE_WORD, ROWS, SIZE, TRIPLE_LETTER, TRIPLE_WORD
 from tournaments import adapter, selectors
 from tournaments.models import Game, ProposalVersion, Registration, Round, Tournament
@@ -253,13 +254,20 @@ def rankings(tournament: Tournament) -> dict[str, Any]:
     """Per-game and cumulative rankings, with series and category sub-rankings."""
     players = {reg.player_id: reg.player for reg in registrations(tournament)}
     tables = tables_by_player(tournament.pk)
-    games = []
+    games, results = [], []
     for game in tournament.games.order_by("number"):
-        rounds = selectors.game_counted_rounds(game)
-        lines = ranking_lines(selectors.game_standings(game), players, tables)
-        top_total = sum(r.top_score or 0 for r in rounds)
-        games.append({"game": game, "lines": lines, "rounds": len(rounds), "top_total": top_total})
-    total = ranking_lines(selectors.tournament_standings(tournament), players, tables)
+        result = selectors.game_outcomes(game)
+        results.append(result)
+        lines = ranking_lines(engine_game_standings(result), players, tables)
+        games.append(
+            {
+                "game": game,
+                "lines": lines,
+                "rounds": len(result.tops),
+                "top_total": result.top_total,
+            }
+        )
+    total = ranking_lines(selectors.tournament_standings(tournament, results), players, tables)
     return {
         "games": games,
         "total": total,

@@ -407,7 +407,7 @@ def results_data(tournament: Tournament, game: Game | None = None) -> ResultsDat
     )
     overall = None
     if game is None:
-        standings = selectors.tournament_standings(tournament)
+        standings = selectors.tournament_standings(tournament, results)
         overall = Ranking(
             "Classement général",
             sum(r.top_total for r in results),
