@@ -13,7 +13,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.reports.base import CSV, XLSX, Rendered, outcome_label, percent, slug
-from tournaments.reports.data import GameData, Ranking, ResultsData, TableLine
+from tournaments.reports.data import GameData, Ranking, RankingLine, ResultsData, TableLine
 
 BOLD = Font(bold=True)
 HEAD_FILL = PatternFill("solid", fgColor="E8E8E8")
@@ -37,6 +37,29 @@ RANKING_HEADER = [
 ]
 
 
+def _ranking_row(line: RankingLine, percent_cell: float | str, game_totals: Sequence[int]) -> list:
+    """One ranking line in ``RANKING_HEADER`` order; the sheet and the CSV differ only in
+    how the percentage is written (a number to format, or French text)."""
+    p = line.player
+    return [
+        line.rank,
+        "ex" if line.ex_aequo else "",
+        p.table,
+        p.name,
+        p.licence,
+        p.club,
+        p.series,
+        p.category,
+        line.total,
+        line.negatif,
+        percent_cell,
+        line.solos,
+        line.warnings,
+        line.penalties,
+        *game_totals,
+    ]
+
+
 def _header(ws: Worksheet, values: Sequence[str], widths: Sequence[float]) -> None:
     ws.append(list(values))
     for i, width in enumerate(widths, start=1):
@@ -56,26 +79,7 @@ def _ranking_sheet(ws: Worksheet, ranking: Ranking) -> None:
     widths = [6, 8, 6, 28, 12, 22, 7, 11, 8, 9, 10, 7, 9, 9] + [10] * len(games)
     _header(ws, RANKING_HEADER + games, widths)
     for line in ranking.lines:
-        p = line.player
-        ws.append(
-            [
-                line.rank,
-                "ex" if line.ex_aequo else "",
-                p.table,
-                p.name,
-                p.licence,
-                p.club,
-                p.series,
-                p.category,
-                line.total,
-                line.negatif,
-                float(line.percent) / 100,
-                line.solos,
-                line.warnings,
-                line.penalties,
-                *line.game_totals,
-            ]
-        )
+        ws.append(_ranking_row(line, float(line.percent) / 100, line.game_totals))
     for row in ws.iter_rows(min_row=2, min_col=11, max_col=11):
         for cell in row:
             cell.number_format = "0.00%"
@@ -171,25 +175,8 @@ def ranking_csv(results: ResultsData) -> Rendered:
     games = [f"Partie {n}" for n in ranking.game_numbers] if results.overall else []
     writer.writerow(RANKING_HEADER + games)
     for line in ranking.lines:
-        p = line.player
         writer.writerow(
-            [
-                line.rank,
-                "ex" if line.ex_aequo else "",
-                p.table,
-                p.name,
-                p.licence,
-                p.club,
-                p.series,
-                p.category,
-                line.total,
-                line.negatif,
-                percent(line.percent),
-                line.solos,
-                line.warnings,
-                line.penalties,
-                *(line.game_totals if games else ()),
-            ]
+            _ranking_row(line, percent(line.percent), line.game_totals if games else ())
         )
     content = "\ufeff" + buffer.getvalue()
     name = f"{slug(results.tournament.slug)}-{_what(results)}.csv"
