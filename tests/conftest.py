@@ -132,3 +132,11 @@ def tournament_setup(conformance_lexicon_file: Path, django_user_model: Any) -> 
         user=arbiter, tournament=tournament, defaults={"role": "head"}
     )
     return {"tournament": tournament, "players": players, "arbiter": arbiter, "lexicon": lexicon}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_outcomes_cache() -> None:
+    """Each test gets a new database: the per-process cache of game figures starts empty."""
+    from tournaments.selectors import forget_game_outcomes
+
+    forget_game_outcomes()

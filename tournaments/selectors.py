@@ -5,13 +5,15 @@ missing slips, open conflicts, batch progress)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 
-from engine.duplicate.totals import GameResult, Standing, game_result
+from engine.duplicate.totals import GameResult, Standing, TotalsSettings, game_result
 from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.duplicate.totals import tournament_standings as engine_tournament_standings
 from tournaments import adapter
 from tournaments.models import (
+    AuditLog,
     BatchJob,
     Decision,
     Game,
@@ -28,8 +30,43 @@ def game_counted_rounds(game: Game) -> list:
     return list(game.rounds.filter(state="closed", top_score__isnull=False).order_by("number"))
 
 
+# A game's figures are recomputed from the rows; every change that can alter them (a
+# proposal, a correction, a decision, a close, an arrival) writes an audit row, so the last
+# audit id keys a per-process cache: a rankings page, the tablets after a close and the
+# projector then share one computation per change.
+_OUTCOMES: OrderedDict[tuple, GameResult] = OrderedDict()
+_OUTCOMES_LOCK = threading.Lock()
+_OUTCOMES_KEPT = 64
+
+
+def forget_game_outcomes() -> None:
+    """Empty the cache (tests that reset the database under a running process)."""
+    with _OUTCOMES_LOCK:
+        _OUTCOMES.clear()
+
+
+def last_audit_id() -> int:
+    """The newest audit-log id (0 when the log is empty)."""
+    return AuditLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
+
+
 def game_outcomes(game: Game) -> GameResult:
     """Per-player figures of one game (round scores, solos, warnings, total)."""
+    settings = adapter.totals_settings(game.tournament)
+    key = (game.pk, game.created_at, last_audit_id(), settings)
+    with _OUTCOMES_LOCK:
+        cached = _OUTCOMES.get(key)
+    if cached is not None:
+        return cached
+    result = _compute_game_outcomes(game, settings)
+    with _OUTCOMES_LOCK:
+        _OUTCOMES[key] = result
+        while len(_OUTCOMES) > _OUTCOMES_KEPT:
+            _OUTCOMES.popitem(last=False)
+    return result
+
+
+def _compute_game_outcomes(game: Game, settings: TotalsSettings) -> GameResult:
     rounds = game_counted_rounds(game)
     registrations = list(Registration.objects.filter(tournament_id=game.tournament_id))
     versions = ProposalVersion.objects.filter(round__in=rounds, is_current=True)
@@ -46,7 +83,7 @@ def game_outcomes(game: Game) -> GameResult:
         game=game, rounds=rounds, registrations=registrations, current=current,
         warnings=warnings, decisions=decisions,
     )  # fmt: skip
-    return game_result(scores, adapter.totals_settings(game.tournament))
+    return game_result(scores, settings)
 
 
 def game_standings(game: Game) -> tuple[Standing, ...]:

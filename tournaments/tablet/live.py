@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -29,7 +28,7 @@ from engine.duplicate.totals import Standing
 from engine.notation import parse_reference
 from engine.tiles import SIZE
 from tournaments import selectors
-from tournaments.models import AuditLog, Game, Round
+from tournaments.models import Game, Round
 
 POLL_SECONDS = 1
 
@@ -70,15 +69,11 @@ def snapshot(tournament_id: int) -> tuple[Game | None, Round | None, int]:
             return cached[1], cached[2], cached[3]
     game = current_game(tournament_id)
     rnd = current_round(game)
-    audit = last_audit_id() if rnd is not None and rnd.state == "closed" else 0
+    audit = selectors.last_audit_id() if rnd is not None and rnd.state == "closed" else 0
     if ttl > 0:
         with _SNAPSHOTS_LOCK:
             _SNAPSHOTS[tournament_id] = (now, game, rnd, audit)
     return game, rnd, audit
-
-
-def last_audit_id() -> int:
-    return AuditLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
 
 
 def game_version(
@@ -93,7 +88,7 @@ def game_version(
     if rnd is not None:
         parts += [rnd.pk, rnd.state, rnd.deadline, rnd.computed_at, rnd.top_placed_at]
         if rnd.state == "closed":
-            parts.append(last_audit_id() if audit is None else audit)
+            parts.append(selectors.last_audit_id() if audit is None else audit)
     parts += list(extra)
     digest = hashlib.sha1(repr(parts).encode(), usedforsecurity=False).hexdigest()[:20]
     return f'"{digest}"'
@@ -189,25 +184,10 @@ def round_public(rnd: Round | None) -> dict[str, Any] | None:
     return data
 
 
-# Standings are recomputed from the rows (engine.duplicate.totals); when 200 tablets ask for
-# the same version at once, one computation per process answers them all.
-_STANDINGS: OrderedDict[tuple[int, int, int], tuple[Standing, ...]] = OrderedDict()
-_STANDINGS_LOCK = threading.Lock()
-
-
 def standings(game: Game) -> tuple[Standing, ...]:
-    """The game's ranking, cached per (game, counted rounds, last audit id)."""
-    counted = game.rounds.filter(state="closed", top_score__isnull=False).count()
-    key = (game.pk, counted, last_audit_id())
-    with _STANDINGS_LOCK:
-        if key in _STANDINGS:
-            return _STANDINGS[key]
-    result = selectors.game_standings(game)
-    with _STANDINGS_LOCK:
-        _STANDINGS[key] = result
-        while len(_STANDINGS) > 32:
-            _STANDINGS.popitem(last=False)
-    return result
+    """The game's ranking (its figures are cached per change by ``selectors.game_outcomes``,
+    so 200 tablets asking at once cost one computation per process)."""
+    return selectors.game_standings(game)
 
 
 def premiums() -> dict[str, list[list[int]]]:
