@@ -1,5 +1,5 @@
-"""Helpers shared by the console modules added after ``views.py`` (decisions, exports,
-player administration): access by role, the status of a refusal and its displayed text."""
+"""Helpers shared by the console modules: access by role, the status of a refusal and its
+displayed text, and the game or round a URL names."""
 
 from __future__ import annotations
 
@@ -7,10 +7,13 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from tournaments import wording
 from tournaments.access import HEAD, arbiter_role
 from tournaments.errors import ServiceError
+from tournaments.models import Game, Round
 
 
 def role_or_403(request: HttpRequest, tournament_id: int, *, head: bool = False) -> str:
@@ -33,10 +36,13 @@ def error_status(error: ServiceError) -> int:
 
 
 def error_text(error: Any) -> str:
-    """The sentence shown for a refusal: French through ``tournaments.wording`` when that
-    module exists, else the service's own sentence."""
-    try:
-        from tournaments import wording
-    except ImportError:
-        return str(getattr(error, "message", error))
+    """The sentence shown for a refusal, in the reader's language (``tournaments.wording``)."""
     return str(wording.error_text(error))
+
+
+def game_or_404(game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("tournament"), pk=game_id)
+
+
+def round_or_404(round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("game__tournament"), pk=round_id)

@@ -21,11 +21,16 @@ from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.console import reads
-from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.console.common import (
+    error_status,
+    error_text,
+    game_or_404,
+    role_or_403,
+    round_or_404,
+)
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Decision,
-    Game,
     ProposalVersion,
     Registration,
     Round,
@@ -61,14 +66,6 @@ class DecisionForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Motif"), max_length=500)
-
-
-def _round(round_id: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("game__tournament"), pk=round_id)
-
-
-def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("tournament"), pk=game_id)
 
 
 def _lines(rnd: Round) -> list[dict[str, Any]]:
@@ -113,7 +110,7 @@ def _refusal(request: HttpRequest, rnd: Round, error: ServiceError, **extra: Any
 @login_required
 def round_decisions(request: HttpRequest, round_id: int) -> HttpResponse:
     """The round's players with their slip and decisions; take a decision (any arbiter)."""
-    rnd = _round(round_id)
+    rnd = round_or_404(round_id)
     role_or_403(request, rnd.game.tournament_id)
     if request.method == "GET":
         return render(request, "console/decisions.html", _context(request, rnd))
@@ -170,7 +167,7 @@ def round_decisions(request: HttpRequest, round_id: int) -> HttpResponse:
 def round_cancel(request: HttpRequest, round_id: int) -> HttpResponse:
     """Cancel the round (head arbiter, reason required); its points are void for everyone.
     A seeded or pre-drawn game draws the replacement rack unless ``redraw`` is off."""
-    rnd = _round(round_id)
+    rnd = round_or_404(round_id)
     role_or_403(request, rnd.game.tournament_id, head=True)
     form = ReasonForm(request.POST)
     if not form.is_valid():
@@ -193,7 +190,7 @@ def round_cancel(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_POST
 def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
     """Stop the game on the head arbiter's decision (E5), reason required."""
-    game = _game(game_id)
+    game = game_or_404(game_id)
     role_or_403(request, game.tournament_id, head=True)
     form = ReasonForm(request.POST)
     rnd = reads.current_round(game)
@@ -218,7 +215,7 @@ def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def round_recompute(request: HttpRequest, round_id: int) -> HttpResponse:
     """Queue the recomputation of the round's outcomes (head arbiter)."""
-    rnd = _round(round_id)
+    rnd = round_or_404(round_id)
     role_or_403(request, rnd.game.tournament_id, head=True)
     try:
         services.round_recompute_later(round_id=rnd.pk, actor=request.user)
@@ -232,7 +229,7 @@ def round_recompute(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_POST
 def game_recompute(request: HttpRequest, game_id: int) -> HttpResponse:
     """Queue the recomputation of the game's tops and outcomes (head arbiter, reason)."""
-    game = _game(game_id)
+    game = game_or_404(game_id)
     role_or_403(request, game.tournament_id, head=True)
     form = ReasonForm(request.POST)
     back = request.POST.get("round")

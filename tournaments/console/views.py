@@ -15,7 +15,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -24,8 +23,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services, wording
-from tournaments.access import HEAD, arbiter_role
 from tournaments.console import reads
+from tournaments.console.common import error_status, game_or_404, role_or_403, round_or_404
 from tournaments.console.forms import (
     CorrectionForm,
     DrawForm,
@@ -51,35 +50,8 @@ KIND_LABELS = {
 # --- Helpers ----------------------------------------------------------------------------
 
 
-def error_status(error: ServiceError) -> int:
-    """The HTTP status of a refusal: 403 for access, 404 for an unknown object, else 400."""
-    if error.code.startswith("access."):
-        return 403
-    if error.code.endswith(".unknown"):
-        return 404
-    return 400
-
-
-def _role(request: HttpRequest, tournament_id: int, *, head: bool = False) -> str:
-    """The user's role on the tournament; 403 for an outsider (or a non-head for ``head``)."""
-    role = arbiter_role(user=request.user, tournament_id=tournament_id)
-    if role is None:
-        raise PermissionDenied(_("Seuls les arbitres de ce tournoi ont accès à cette page."))
-    if head and role != HEAD:
-        raise PermissionDenied(_("Seul le juge-arbitre peut faire cela."))
-    return role
-
-
 def _wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.headers.get("Accept", "")
-
-
-def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("tournament"), pk=game_id)
-
-
-def _round(round_id: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("game__tournament"), pk=round_id)
 
 
 # --- Tournaments ------------------------------------------------------------------------
@@ -122,7 +94,7 @@ def _dashboard(request: HttpRequest, tournament: Tournament, **extra: Any) -> di
         games.append({"game": game, "round": reads.current_round(game)})
     return {
         "tournament": tournament,
-        "role": _role(request, tournament.pk),
+        "role": role_or_403(request, tournament.pk),
         "games": games,
         "players_count": len(reads.registrations(tournament)),
         "form": extra.pop("form", None) or GameCreateForm(),
@@ -142,7 +114,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def game_create(request: HttpRequest, slug: str) -> HttpResponse:
     obj = get_object_or_404(Tournament, slug=slug)
-    _role(request, obj.pk, head=True)
+    role_or_403(request, obj.pk, head=True)
     form = GameCreateForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -180,7 +152,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     return {
         "tournament": game.tournament,
         "game": game,
-        "role": _role(request, game.tournament_id),
+        "role": role_or_403(request, game.tournament_id),
         "rounds": rounds,
         "round": rnd,
         "grid": reads.board_grid(rnd, previous),
@@ -200,7 +172,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
 @require_GET
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     """The head arbiter's screen: board, rack, top, round controls, slips count."""
-    return render(request, "console/game.html", _game_context(request, _game(game_id)))
+    return render(request, "console/game.html", _game_context(request, game_or_404(game_id)))
 
 
 def _game_error(
@@ -215,8 +187,8 @@ def _game_error(
 @require_GET
 def game_status(request: HttpRequest, game_id: int) -> HttpResponse:
     """JSON the game screen polls; 304 when ``If-None-Match`` names the current ETag."""
-    obj = _game(game_id)
-    _role(request, obj.tournament_id)
+    obj = game_or_404(game_id)
+    role_or_403(request, obj.tournament_id)
     body = json.dumps(reads.status_payload(obj), sort_keys=True)
     etag = f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
     sent = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
@@ -233,8 +205,8 @@ def game_status(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def draw(request: HttpRequest, game_id: int) -> HttpResponse:
     """Draw the next rack: by the game's source, or the letters typed from a real bag."""
-    obj = _game(game_id)
-    _role(request, obj.tournament_id, head=True)
+    obj = game_or_404(game_id)
+    role_or_403(request, obj.tournament_id, head=True)
     form = DrawForm(request.POST)
     if not form.is_valid():
         error = ServiceError("form.invalid", _("Lettres illisibles : %(e)s") % {"e": form.errors})
@@ -243,13 +215,13 @@ def draw(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         services.round_draw(game_id=obj.pk, letters=letters, actor=request.user)
     except ServiceError as error:
-        return _game_error(request, _game(game_id), error, draw_form=form)
+        return _game_error(request, game_or_404(game_id), error, draw_form=form)
     return redirect("console:game", game_id=obj.pk)
 
 
 def _round_action(request: HttpRequest, round_id: int, action: Any) -> HttpResponse:
-    rnd = _round(round_id)
-    _role(request, rnd.game.tournament_id, head=True)
+    rnd = round_or_404(round_id)
+    role_or_403(request, rnd.game.tournament_id, head=True)
     try:
         action(round_id=rnd.pk, actor=request.user)
     except ServiceError as error:
@@ -276,9 +248,9 @@ def round_close(request: HttpRequest, round_id: int) -> HttpResponse:
 def round_place(request: HttpRequest, round_id: int) -> HttpResponse:
     """Place the top (the default one or the tied one chosen), then draw the next rack
     when ``next`` is sent."""
-    rnd = _round(round_id)
+    rnd = round_or_404(round_id)
     obj = rnd.game
-    _role(request, obj.tournament_id, head=True)
+    role_or_403(request, obj.tournament_id, head=True)
     coord = word = None
     choice = request.POST.get("choice", "").split()
     if len(choice) == 2:
@@ -290,7 +262,7 @@ def round_place(request: HttpRequest, round_id: int) -> HttpResponse:
             letters = form.cleaned_data["letters"].strip() or None
             services.round_draw(game_id=obj.pk, letters=letters, actor=request.user)
     except ServiceError as error:
-        return _game_error(request, _game(obj.pk), error, draw_form=form)
+        return _game_error(request, game_or_404(obj.pk), error, draw_form=form)
     return redirect("console:game", game_id=obj.pk)
 
 
@@ -305,7 +277,7 @@ def _slip_context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, A
         "tournament": game.tournament,
         "game": game,
         "round": rnd,
-        "role": _role(request, game.tournament_id),
+        "role": role_or_403(request, game.tournament_id),
         "entries": [_entry(v, tables.get(v.player_id)) for v in versions],
         "missing": reads.missing_tables(rnd),
         "received": reads.received_count(rnd),
@@ -371,8 +343,8 @@ def _player_at(rnd: Round, table: int) -> Any:
 @login_required
 def slips(request: HttpRequest, round_id: int) -> HttpResponse:
     """Fast slip entry: ``table reference word [score]``, one line per slip."""
-    rnd = _round(round_id)
-    _role(request, rnd.game.tournament_id)
+    rnd = round_or_404(round_id)
+    role_or_403(request, rnd.game.tournament_id)
     if request.method == "GET":
         return render(request, "console/slips.html", _slip_context(request, rnd))
     if request.method != "POST":
@@ -400,7 +372,7 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
         status = error_status(error)
         return _slip_refusal(request, rnd, wording.error_text(error), status, error.code, form=form)
     if _wants_json(request):
-        rnd = _round(round_id)
+        rnd = round_or_404(round_id)
         return JsonResponse(
             {
                 "ok": True,
@@ -419,8 +391,8 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_POST
 def correction(request: HttpRequest, round_id: int) -> HttpResponse:
     """A correction of any round of the game: a new version with its required reason."""
-    rnd = _round(round_id)
-    _role(request, rnd.game.tournament_id)
+    rnd = round_or_404(round_id)
+    role_or_403(request, rnd.game.tournament_id)
     form = CorrectionForm(request.POST)
     if not form.is_valid():
         ctx = _slip_context(request, rnd, correction_form=form, correction_error=True)
@@ -480,7 +452,7 @@ def correction(request: HttpRequest, round_id: int) -> HttpResponse:
 def rankings(request: HttpRequest, slug: str) -> HttpResponse:
     """Per-game and cumulative rankings, series and category sub-rankings."""
     obj = get_object_or_404(Tournament, slug=slug)
-    role = _role(request, obj.pk)
+    role = role_or_403(request, obj.pk)
     ctx = {"tournament": obj, "role": role, **reads.rankings(obj)}
     return render(request, "console/rankings.html", ctx)
 
@@ -491,7 +463,7 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
 def _players_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
     return {
         "tournament": obj,
-        "role": _role(request, obj.pk),
+        "role": role_or_403(request, obj.pk),
         "registrations": reads.registrations(obj),
         "form": extra.pop("form", None) or PlayerForm(),
         "import_form": extra.pop("import_form", None) or PlayersImportForm(),
@@ -507,7 +479,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "console/players.html", _players_context(request, obj))
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
-    _role(request, obj.pk, head=True)
+    role_or_403(request, obj.pk, head=True)
     if request.POST.get("action") == "import":
         return _players_import(request, obj)
     form = PlayerForm(request.POST)
