@@ -14,19 +14,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments import wording
+from tournaments.errors import ServiceError
 from tournaments.models import Game, Tournament
-from tournaments.reports import Rendered, data
-from tournaments.reports.game_sheet import game_sheet_pdf
-from tournaments.reports.record import record_json
-from tournaments.reports.results import results_pdf
-from tournaments.reports.sheets import arbiter_sheet_pdf, player_records_pdf
-from tournaments.reports.slips import bulletins_pdf, corrections_pdf, tablet_links_pdf
-from tournaments.reports.tables import ranking_csv, sigles_csv, workbook_xlsx
+from tournaments.reports import Rendered
+from tournaments.reports.documents import DOCUMENTS, render_document
 
 USAGE_ERROR = 2
-#: Kinds about one game: ``--game`` is required.
-GAME_KINDS = ("game-sheet", "arbiter-sheet", "player-records", "corrections", "record")
-KINDS = (*GAME_KINDS, "results", "bulletins", "xlsx", "csv", "sigles", "tablet-links")
+KINDS = tuple(doc.kind for doc in DOCUMENTS)
 
 
 def _usage(message: str) -> CommandError:
@@ -67,39 +62,11 @@ class Command(BaseCommand):
             g = Game.objects.filter(tournament=t, number=game).first()
             if g is None:
                 raise _usage(f"Le tournoi « {tournament} » n'a pas de partie {game}.")
-        elif kind in GAME_KINDS:
-            raise _usage(f"« {kind} » porte sur une partie : précisez --game N.")
-        rendered = self._render(kind, t, g, base_url)
+        try:
+            rendered = render_document(kind, t, g, base_url=base_url)
+        except ServiceError as error:  # e.g. a game document without --game
+            raise _usage(str(wording.error_text(error))) from None
         self._write(rendered, output)
-
-    def _render(self, kind: str, t: Tournament, g: Game | None, base_url: str) -> Rendered:
-        if kind == "game-sheet":
-            return game_sheet_pdf(data.game_data(g))
-        if kind == "arbiter-sheet":
-            return arbiter_sheet_pdf(data.game_data(g))
-        if kind == "player-records":
-            return player_records_pdf(data.game_data(g))
-        if kind == "corrections":
-            return corrections_pdf(data.game_data(g))
-        if kind == "record":
-            return record_json(data.game_record(g), tournament_slug=t.slug, game_number=g.number)
-        if kind == "results":
-            return results_pdf(data.results_data(t, g))
-        if kind == "xlsx":
-            games = [g] if g else list(t.games.order_by("number"))
-            return workbook_xlsx(data.results_data(t, g), [data.game_data(x) for x in games])
-        if kind == "csv":
-            return ranking_csv(data.results_data(t, g))
-        if kind == "sigles":
-            if g is not None:
-                raise _usage("L'export SIGLES porte sur tout le tournoi : retirez --game.")
-            return sigles_csv(t.slug, data.tables_data(t))
-        players = list(data.players_of(t).values())
-        if kind == "bulletins":
-            info = data.tournament_info(t)
-            return bulletins_pdf(info, tables=[p.table for p in players],
-                                 game_number=g.number if g else None)  # fmt: skip
-        return tablet_links_pdf(data.tournament_info(t), players, base_url)
 
     def _write(self, rendered: Rendered, output: str | None) -> None:
         if output == "-":
