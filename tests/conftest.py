@@ -10,7 +10,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +140,16 @@ def _fresh_outcomes_cache() -> None:
     from tournaments.selectors import forget_game_outcomes
 
     forget_game_outcomes()
+
+
+@pytest.fixture
+def eager_celery() -> Iterator[None]:
+    """Run tasks in-process in every profile (with REDIS_URL set they would go to Redis)."""
+    from tournaments import celery_app
+
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = previous

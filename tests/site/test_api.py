@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,6 @@ from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from tournaments import celery_app
 from tournaments.models import ArbiterMembership, Tournament
 from tournaments.services import lexicon_register
 
@@ -21,17 +19,6 @@ pytestmark = pytest.mark.django_db
 SEED = 7
 TOPS = [("ESIUHAN", "H4", "HAINES", 26), ("U+OEE?AF", "G6", "AUlOFEE", 70),
         ("YPUNASE", "13C", "PAYES", 45)]  # fmt: skip
-
-
-@pytest.fixture
-def eager_celery() -> Iterator[None]:
-    """Run tasks in-process in every profile (with REDIS_URL set they would go to Redis)."""
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        celery_app.conf.task_always_eager = previous
 
 
 @pytest.fixture

@@ -4,28 +4,16 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tournaments import celery_app
 from tournaments.models import ArbiterMembership, BatchJob, Game, Tournament
 from tournaments.services import tournament_create
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def eager_celery() -> Iterator[None]:
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        celery_app.conf.task_always_eager = previous
 
 
 @pytest.fixture

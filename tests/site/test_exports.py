@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
-from tournaments import celery_app
 from tournaments.models import ArbiterMembership, Game, Registration, ReportJob
 from tournaments.reports.documents import DOCUMENTS, GAME, TOURNAMENT
 from tournaments.services import (
@@ -35,16 +33,6 @@ pytestmark = pytest.mark.django_db
 
 TYPES = {"pdf": "application/pdf", "xlsx": "spreadsheetml", "csv": "text/csv",
          "json": "application/json"}  # fmt: skip
-
-
-@pytest.fixture
-def eager_celery() -> Iterator[None]:
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        celery_app.conf.task_always_eager = previous
 
 
 @pytest.fixture

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tournaments import celery_app
 from tournaments.errors import ServiceError
 from tournaments.models import AuditLog, Game, ProposalVersion, Round
 from tournaments.selectors import game_standings, tournament_standings
@@ -209,17 +207,6 @@ def test_state_order_is_enforced(tournament_setup) -> None:
     assert info.value.code == "top.not_tied"
     placed = round_place_top(round_id=rnd.pk, coord="H4", word="HAINES", actor=arbiter)
     assert placed.chosen_by == "arbiter" and placed.next_reliquat == "U"
-
-
-@pytest.fixture
-def eager_celery() -> Iterator[None]:
-    """Run tasks in-process in every profile (with REDIS_URL set they would go to Redis)."""
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        celery_app.conf.task_always_eager = previous
 
 
 def test_compute_top_is_queued_on_commit_and_idempotent(

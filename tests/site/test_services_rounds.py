@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from engine.duplicate import Game as EngineGame
 from engine.duplicate import SeededSource, engine_top_finder, get_variant
 from engine.lexicon.automaton import Lexicon as EngineLexicon
-from tournaments import celery_app
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, AuditLog, BatchJob, ProposalVersion, Round
 from tournaments.selectors import batch_progress, game_standings, missing_slips, open_conflicts
@@ -41,16 +38,6 @@ def staff(tournament_setup, django_user_model):
     ArbiterMembership.objects.create(user=second, tournament=t, role="arbiter")
     game = game_create(tournament_id=t.pk, seed=7, actor=head)
     return {**tournament_setup, "head": head, "second": second, "game": game}
-
-
-@pytest.fixture
-def eager_celery() -> Iterator[None]:
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    try:
-        yield
-    finally:
-        celery_app.conf.task_always_eager = previous
 
 
 def opened(game, head) -> Round:
