@@ -5,7 +5,7 @@ the players' scoring (``proposals``, ``totals``).
 The common names are re-exported here; the choices behind them are in docs/rules-choices.md.
 """
 
-from engine.duplicate.bag import Bag, Xoshiro256
+from engine.bag import Bag, Xoshiro256
 from engine.duplicate.endgame import EndOfGame, end_before_draw
 from engine.duplicate.game import Game, Round
 from engine.duplicate.racks import (

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from engine.duplicate.bag import TILE_ORDER, canonical
+from engine.bag import TILE_ORDER, canonical
 from engine.duplicate.racks import classes, meets_minimum
 from engine.tiles import CONSONANTS, FLEXIBLE, VOWELS
 

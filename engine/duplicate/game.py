@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from engine.bag import Bag, canonical
 from engine.board import Board, Rack
-from engine.duplicate.bag import Bag, canonical
 from engine.duplicate.endgame import EndOfGame, end_before_draw, other_rack_exists
 from engine.duplicate.racks import (
     Draw,

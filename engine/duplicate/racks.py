@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.bag import Bag, Xoshiro256, canonical
 from engine.board import fold_text
-from engine.duplicate.bag import Bag, Xoshiro256, canonical
 from engine.errors import EngineError
 from engine.tiles import CONSONANTS, FLEXIBLE, JOKER, VOWELS
 
@@ -227,7 +227,7 @@ class RackSource:
 
 
 class SeededSource(RackSource):
-    """Random draws from a seed (see :mod:`engine.duplicate.bag` for the procedure)."""
+    """Random draws from a seed (see :mod:`engine.bag` for the procedure)."""
 
     kind = "seeded"
 

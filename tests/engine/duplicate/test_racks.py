@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.duplicate.bag import Bag
+from engine.bag import Bag
 from engine.duplicate.racks import (
     DrawContext,
     PredrawnSource,

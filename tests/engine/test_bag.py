@@ -1,4 +1,4 @@
-"""The seeded generator and the bag (rules §1.1; the procedure is in engine.duplicate.bag).
+"""The seeded generator and the bag (rules §1.1; the procedure is in engine.bag).
 
 The pinned values were computed independently of this code: Vigna's reference C code for
 splitmix64 and xoshiro256** (prng.di.unimi.it), compiled with gcc, plus a 20-line C draw
@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from engine.duplicate.bag import MASK64, Bag, Xoshiro256, canonical, splitmix64
+from engine.bag import MASK64, Bag, Xoshiro256, canonical, splitmix64
 from engine.errors import EngineError
 from engine.tiles import COUNTS
 

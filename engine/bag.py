@@ -1,5 +1,7 @@
 """The bag of tiles and the seeded random generator that draws from it (rules §1.1).
 
+Shared by every game family (duplicate, classic, cards): one generator, one draw order.
+
 Reproducibility is the point: a seed and the same choices must give the same game on any
 machine and any Python version. Python's ``random`` does not promise that for its derived
 methods (``randrange``, ``shuffle``…), so the generator and the draw are spelled out here
