@@ -1,27 +1,35 @@
-"""One player's proposal for one round, judged against the master board (rules §4.1–4.4).
+"""One player's proposal for one round, judged against the master board (rules §4.1–4.6).
 
 Each move is valued on the board as it stood before the round, with the round's rack (S1).
 :func:`score_proposal` returns what the arbiter writes in the grey zone of a bulletin
-(FISF23 §5.3–5.7). From move 2 the readings are tried in this order (docs/rules-scoring.md):
-1. the word at the written reference, every word formed valid ("localisation correcte");
-   if it also fits the other way from that square, the claimed score picks the direction;
+(FISF23 §5.3–5.9); docs/rules-scoring.md tables every case with its rule. From move 2 the
+readings are tried in this order:
+1. the word at the written reference, every word formed valid ("localisation correcte"):
+   the exact score of that place; a claimed score that only the other direction from the
+   same square gives means the reference was inverted (paid, with a warning);
 2. a word extending a board word of 3+ letters: the reference is ignored (N9);
-3. if the move fits at the written reference but forms an invalid word: zero, no further
-   reading is looked for (a refused move must not earn points elsewhere, §5.3.3);
+3. connecting letters instead of (or beside) a reference: the places they locate (N7);
 4. the same square in the other direction: an inverted reference, paid with a warning;
 5. a place in the written direction (either, without a reference) worth exactly the claimed
-   score: claimed − 5, or 0 when it is worth ≤ 4 (§4.4);
+   score: claimed − 5, or 0 when it is worth ≤ 4 (§4.4). When the written place itself
+   forms an invalid word, the slip may be a *raccordement fallacieux*: the −5 stands by
+   default and the outcome asks for the arbiter's review (``review="fallacieux"``);
 6. zero, naming the first fault: invalid word(s), rack letters, tile limit, placement.
 A penalty that would pay more than reading 1 or 4 wins (§5.4.2b). Move 1 always pays the
 word's maximum horizontally through H8 (N8, §5.4.2a).
+
+Cases the rulebook leaves to the arbiter's judgement (a possible raccordement fallacieux,
+several solutions on one bulletin, connecting letters that fit several places, an illegible
+slip) get the rulebook's default outcome plus a ``review`` reason and the ``alternative``
+outcome the arbiter may choose instead; software never decides them alone.
 """
 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from types import MappingProxyType
 from typing import Any
@@ -33,8 +41,11 @@ from engine.notation import Reference, parse_reference
 from engine.tiles import CENTRE, CLASSIC_BONUSES, SIZE
 
 KINDS = ("valid", "zero", "warning", "penalty")
+#: Why an outcome waits for the arbiter (docs/rules-scoring.md, "Arbiter review").
+REVIEWS = ("fallacieux", "several_solutions", "connecting_places", "illegible")
 SOURCES = ("tablet", "arbiter")
 PENALTY = 5
+MIN_CONNECTING = 3  # connecting letters a location needs (N7)
 _LETTERS = frozenset({"move.letters", "move.jokers"})
 _PLACES = [(h, r, c) for h in (True, False) for r in range(SIZE) for c in range(SIZE)]
 _SCORE = {True: "warning.score_missing", False: "warning.score_wrong"}  # by "claimed is None"
@@ -52,11 +63,19 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "zero.placement": "{word} cannot be played at {reference}: 0. {detail}",
         "zero.no_reference": "{word} has no location: 0.",
         "zero.penalty_small": "{word} scores {claimed} at {reference}, not {written}: 0.",
+        "zero.above_top": "{word} at {reference} would score more than the top: 0.",
+        "zero.several_solutions": "Several solutions on one slip, one of them refused: 0.",
+        "zero.illegible": "The slip cannot be read: 0.",
         "warning.inverted_reference": "{word} fits at {reference}, not {written}: a warning.",
         "warning.score_missing": "{word} at {reference} scores {score}, none written: a warning.",
         "warning.score_wrong": "{word} at {reference} scores {score}, not {claimed}: a warning.",
         "warning.joker_not_circled": "{word} at {reference}: joker not marked, a warning.",
         "warning.joker_wrong_circle": "{word} at {reference}: wrong joker marked, a warning.",
+        "warning.location_modes": "{word}: reference and connecting letters disagree, {reference}"
+        " is kept with a warning.",
+        "warning.few_connecting": "{word} at {reference}: fewer than 3 connecting letters, a"
+        " warning.",
+        "warning.hard_to_read": "{word} at {reference}: the slip is hard to read, a warning.",
         "penalty.wrong_reference": "{word} scores {claimed} at {reference}, not {written}: {score}",
         "penalty.missing_reference": "{word} has no location, {claimed} at {reference}: {score}.",
     }
@@ -66,22 +85,31 @@ REASONS: Mapping[str, str] = MappingProxyType(
 @dataclass(frozen=True, slots=True)
 class Proposal:
     """What a player handed in; a lowercase letter in ``word`` is a circled joker. ``late``
-    is set by the caller from the server clock (M4): handed in after "terminé"."""
+    is set by the caller from the server clock (M4): handed in after "terminé".
+
+    Paper slips only (an arbiter types them): ``connecting`` holds the board letters the
+    player copied to locate the word (N7), instead of or beside the reference;
+    ``illegible`` marks a slip the arbiter could not read for sure; ``others`` are further
+    solutions written, not struck, on the same bulletin (§5.4.2b)."""
 
     word: str = ""
     reference: str = ""
     claimed_score: int | None = None
     source: str = "tablet"
     late: bool = False
+    connecting: str = ""
+    illegible: bool = False
+    others: tuple[Proposal, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class ScoringSettings:
-    """``score_required``: players must give a score (paper, or tablets set so); a missing
-    or wrong one then costs a warning. Without it a claimed score, when one is given, only
-    chooses between readings (joker circlings, both directions, the 5-point penalty)."""
+    """``score_required``: players must give a score, as the rulebook asks on every bulletin
+    (the default); a missing or wrong one then costs a warning. Turned off (club training
+    on tablets) a claimed score, when one is given, only chooses between readings (joker
+    circlings, both directions, the 5-point penalty)."""
 
-    score_required: bool = False
+    score_required: bool = True
     bonuses: Mapping[int, int] = field(default_factory=lambda: CLASSIC_BONUSES)
     max_tiles: int | None = None
 
@@ -97,6 +125,8 @@ class Outcome:
     is the move's own value before any 5-point penalty, which solos compare (§4.6).
     ``proposed_score`` is what the move would be worth if its words were valid (the cap of
     a "moyenne", §4.5): its value where it was placed, else the claimed score.
+    ``review`` (one of :data:`REVIEWS`, or empty) says the rulebook leaves this outcome to
+    the arbiter's judgement; ``alternative`` is then the outcome he may choose instead.
     """
 
     kind: str
@@ -110,10 +140,14 @@ class Outcome:
     word: str = ""
     invalid_words: tuple[str, ...] = ()
     proposed_score: int | None = None
+    review: str = ""
+    alternative: Outcome | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown outcome kind {self.kind!r}")
+        if self.review and self.review not in REVIEWS:
+            raise ValueError(f"unknown review reason {self.review!r}")
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
 
 
@@ -133,6 +167,19 @@ def make_outcome(kind: str, code: str, score: int, raw: int, **params: Any) -> O
     return Outcome(kind, score, raw, code, reason, params, words, ref, word, invalid, proposed)
 
 
+def with_review(outcome: Outcome, reason: str, alternative: Outcome, **params: Any) -> Outcome:
+    """``outcome`` (the rulebook's default) waiting for the arbiter, who may keep it or
+    choose ``alternative`` (§4.4, §4.7: software never judges plausibility or intent)."""
+    merged = {**outcome.params, **params}
+    return replace(outcome, review=reason, alternative=alternative, params=merged)
+
+
+def _recoded(outcome: Outcome, kind: str, code: str) -> Outcome:
+    """The same move and score under another code (a warning added to a readable move)."""
+    reason = REASONS[code].format_map(defaultdict(str, outcome.params)).strip()
+    return replace(outcome, kind=kind, code=code, reason=reason)
+
+
 @dataclass(frozen=True, slots=True)
 class _Ctx:
     board: Board
@@ -142,6 +189,9 @@ class _Ctx:
     claimed: int | None
     written: str
     top: int
+    connecting: str = ""
+    top_move: Reference | None = None
+    top_word: str = ""
 
     def check(self, ref: Reference, word: str) -> CheckedMove:
         s, lex = self.settings, self.lexicon
@@ -155,6 +205,10 @@ class _Ctx:
 
     def about(self) -> dict[str, Any]:
         return {"claimed": self.claimed, "written": self.written}
+
+    def is_top(self, move: CheckedMove) -> bool:
+        """The top word chosen for the round, at its place (not any move worth the top)."""
+        return move.reference == self.top_move and move.word.upper() == self.top_word.upper()
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +275,7 @@ def _settle(ctx: _Ctx, reading: _Reading, warning: str | None = None, **extra: A
     warning = warning or joker_warning
     if warning is None and ctx.settings.score_required and ctx.claimed != move.score:
         warning = _SCORE[ctx.claimed is None]
-    if warning == "warning.score_wrong" and move.score == ctx.top:
+    if warning == "warning.score_wrong" and ctx.is_top(move):
         extra["slip_optional"] = True  # a wrong score on the top word needs no slip (§5.9)
     kind, code = ("warning", warning) if warning else ("valid", "ok")
     return make_outcome(kind, code, move.score, move.score, move=move, **ctx.about(), **extra)
@@ -299,6 +353,8 @@ def _later_move(ctx: _Ctx, word: str) -> Outcome:
         except EngineError as exc:  # an unreadable reference is a wrong location
             error = exc
     written = _read(ctx, ref, word) if ref else None
+    if ctx.connecting:
+        return _connecting(ctx, word, written)
     if ref and written and written.acceptable:
         return _penalty(ctx, word, ref, _both_ways(ctx, written, _read(ctx, ref.inverted(), word)))
     extensions = _extensions(ctx, word)
@@ -307,27 +363,82 @@ def _later_move(ctx: _Ctx, word: str) -> Outcome:
         paid = [r.choose(ctx.claimed)[0].score for r in good]
         pick = paid.index(ctx.claimed) if ctx.claimed in paid else paid.index(min(paid))
         return _settle(ctx, good[pick], reference_ignored=True)
-    if written is not None and written.base is not None:
-        return _zero(ctx, word, [written], error)
     inverted = _read(ctx, ref.inverted(), word) if ref else None
     if inverted is not None and inverted.acceptable:
         return _penalty(ctx, word, ref, _settle(ctx, inverted, "warning.inverted_reference"))
-    return _penalty(ctx, word, ref) or _zero(ctx, word, [written, *extensions, inverted], error)
+    penalty = _penalty(ctx, word, ref)
+    if written is not None and written.base is not None:  # fits where written, invalid word
+        refused = _zero(ctx, word, [written], error)
+        if penalty is None or penalty.kind == "zero":
+            return refused
+        # A shifted reference whose written place forms invalid words: −5 by default, the
+        # arbiter judges whether those words make a raccordement fallacieux (§4.4).
+        return with_review(penalty, "fallacieux", refused, formed=list(refused.invalid_words))
+    return penalty or _zero(ctx, word, [written, *extensions, inverted], error)
 
 
 def _both_ways(ctx: _Ctx, written: _Reading, inverted: _Reading) -> Outcome:
     """§5.5: a word playable both ways from the written square. A claimed score matching
-    only the other direction picks it, with a warning; a wrong or missing score, when
-    scores are required, pays the lower of the two; otherwise the written reading."""
+    only the other direction shows the reference was inverted: that reading, with a
+    warning. Otherwise the written reading is a correct location and pays its exact score
+    (a score warning when the score is required and wrong). The "lower of the two" of
+    §5.5 needs the word's written direction, which a typed slip does not carry
+    (docs/rules-choices.md)."""
     if not inverted.acceptable:
         return _settle(ctx, written)
     claimed = ctx.claimed
     w_score, i_score = written.choose(claimed)[0].score, inverted.choose(claimed)[0].score
     if claimed is not None and w_score != claimed and i_score == claimed:
         return _settle(ctx, inverted, "warning.inverted_reference")
-    if w_score == claimed or not ctx.settings.score_required:
-        return _settle(ctx, written)
-    return _settle(ctx, inverted if i_score < w_score else written, both_ways=True)
+    return _settle(ctx, written, both_ways=True)
+
+
+def _board_letters(board: Board, move: CheckedMove) -> Counter[str]:
+    """The letters already on the board that the move's words run through (what a player
+    copies as connecting letters, N7)."""
+    squares = set()
+    for formed in move.words:
+        ref = formed.reference
+        dr, dc = (0, 1) if ref.horizontal else (1, 0)
+        for i in range(len(formed.word)):
+            r, c = ref.row + dr * i, ref.col + dc * i
+            if board.at(r, c) != EMPTY:
+                squares.add((r, c))
+    return Counter(board.at(r, c).upper() for r, c in squares)
+
+
+def _connecting(ctx: _Ctx, word: str, written: _Reading | None) -> Outcome:
+    """N7, §5.4.2b: the places (either direction) where the word is valid and runs
+    through every connecting letter written. Beside a reference: agreeing, the reference
+    decides; disagreeing, the valid one is kept with a warning. Alone: one place is the
+    location (a warning under 3 letters, except move 2 after a 2-letter word); several:
+    the place giving the claimed score, else the lowest, for the arbiter to review; none:
+    as if no location was given (the 5-point penalty, else zero)."""
+    wanted = Counter(fold_text(ctx.connecting).upper().replace(" ", ""))
+    places = []
+    for horizontal, row, col in _PLACES:
+        reading = _read(ctx, Reference(row, col, horizontal), word)
+        if reading.acceptable and not wanted - _board_letters(ctx.board, reading.base):
+            places.append(reading)
+    plain = replace(ctx, connecting="")
+    if written is not None and written.acceptable:
+        if any(p.ref == written.ref for p in places):
+            return _later_move(plain, word)
+        return _settle(ctx, written, "warning.location_modes")
+    if not places:
+        return _later_move(replace(plain, written=""), word)
+    warning = "warning.location_modes" if ctx.written else None
+    if not warning and sum(wanted.values()) < MIN_CONNECTING and ctx.board.tile_count() > 2:
+        warning = "warning.few_connecting"
+    paid = [p.choose(ctx.claimed)[0].score for p in places]
+    if ctx.claimed in paid:
+        return _settle(ctx, places[paid.index(ctx.claimed)], warning)
+    low, high = places[paid.index(min(paid))], places[paid.index(max(paid))]
+    default = _settle(ctx, low, warning)
+    if len(places) == 1 or min(paid) == max(paid):
+        return default
+    where = [str(p.ref) for p in places]
+    return with_review(default, "connecting_places", _settle(ctx, high, warning), places=where)
 
 
 def _first_move(ctx: _Ctx, word: str) -> Outcome:
@@ -362,37 +473,84 @@ def score_proposal(
     proposal: Proposal,
     lexicon: WordList,
     settings: ScoringSettings | None = None,
+    top_move: tuple[str, str] | None = None,
 ) -> Outcome:
-    """Judge one proposal (readings: module docstring) on the master board before the round
-    (first-move rules when it is empty). Raises :class:`EngineError` for entry errors the
-    arbiter retypes: ``proposal.source``, ``proposal.claimed_score``, ``word.character``,
-    ``proposal.above_top`` (a claimed or credited score above the round's top, §4.2)."""
+    """Judge one bulletin (readings: module docstring) on the master board before the round
+    (first-move rules when it is empty). ``top_move`` is the top chosen for the round as
+    ``(reference, word)``: a wrong score on that word needs no correction slip (§5.9).
+
+    A claimed score above the top is a wrong score, judged like any other (§4.3); a move
+    whose own value is above the top gets 0 (§4.2: only a typing error can make one).
+    Raises :class:`EngineError` for entry errors the arbiter retypes: ``proposal.source``,
+    ``proposal.claimed_score`` (negative), ``word.character``; none of them depends on the
+    top or the lexicon, so a refusal never tells a player anything about the round."""
     if round_number < 1 or top_score < 0 or (round_number == 1 and not board.is_empty()):
         raise ValueError("round 1 is played on an empty board and a top is never negative")
-    if proposal.source not in SOURCES:
-        raise EngineError("proposal.source", f"A proposal comes from {' or '.join(SOURCES)}.")
+    slips = (proposal, *proposal.others)
+    for slip in slips:
+        _entry_errors(slip)
     if proposal.late:
         return make_outcome("zero", "zero.late", 0, 0)
-    word = "".join(fold_text(proposal.word or "").split())
-    if bad := [ch for ch in word if not (ch.isascii() and ch.isalpha())]:
-        message = f"'{proposal.word}' contains {bad[0]!r}: a word is made of letters only."
-        raise EngineError("word.character", message, word=proposal.word, character=bad[0])
-    if not word:
-        return make_outcome("zero", "zero.no_proposal", 0, 0)
-    claimed = proposal.claimed_score
-    if claimed is not None and claimed < 0:
-        raise EngineError("proposal.claimed_score", "A claimed score is never negative.")
-    if claimed is not None and claimed > top_score:
-        raise _above_top(claimed, top_score, "the score typed")
-    written = " ".join((proposal.reference or "").split())
-    ctx = _Ctx(board, rack, lexicon, settings or ScoringSettings(), claimed, written, top_score)
-    outcome = _first_move(ctx, word) if board.is_empty() else _later_move(ctx, word)
-    if outcome.raw_score > top_score:
-        raise _above_top(outcome.raw_score, top_score, "the board, the rack and the proposal")
+    top_ref, top_word = None, ""
+    if top_move is not None:
+        top_ref, top_word = parse_reference(top_move[0]), top_move[1]
+    settings = settings or ScoringSettings()
+
+    def one(slip: Proposal) -> Outcome:
+        word = "".join(fold_text(slip.word or "").split())
+        if not word:
+            return make_outcome("zero", "zero.no_proposal", 0, 0)
+        written = " ".join((slip.reference or "").split())
+        ctx = _Ctx(board, rack, lexicon, settings, slip.claimed_score, written, top_score,
+                   slip.connecting.strip(), top_ref, top_word)  # fmt: skip
+        outcome = _first_move(ctx, word) if board.is_empty() else _later_move(ctx, word)
+        if outcome.raw_score > top_score:
+            return make_outcome("zero", "zero.above_top", 0, 0, word=outcome.word,
+                                reference=outcome.reference)  # fmt: skip
+        return outcome
+
+    outcome = _several([one(slip) for slip in slips]) if proposal.others else one(proposal)
+    if proposal.illegible:
+        return _illegible(outcome)
     return outcome
 
 
-def _above_top(score: int, top: int, what: str) -> EngineError:
-    """§4.2: a score above the top can only be an entry error; it is never recorded."""
-    message = f"{score} is more than the top of the round, {top}: check {what}."
-    return EngineError("proposal.above_top", message, score=score, top=top)
+def _entry_errors(proposal: Proposal) -> None:
+    if proposal.source not in SOURCES:
+        raise EngineError("proposal.source", f"A proposal comes from {' or '.join(SOURCES)}.")
+    word = "".join(fold_text(proposal.word or "").split())
+    text = word + "".join(fold_text(proposal.connecting or "").split())
+    if bad := [ch for ch in text if not (ch.isascii() and ch.isalpha())]:
+        message = f"'{proposal.word}' contains {bad[0]!r}: a word is made of letters only."
+        raise EngineError("word.character", message, word=proposal.word, character=bad[0])
+    claimed = proposal.claimed_score
+    if claimed is not None and claimed < 0:
+        raise EngineError("proposal.claimed_score", "A claimed score is never negative.")
+
+
+def _several(outcomes: list[Outcome]) -> Outcome:
+    """§4.2, §5.4.2b: several solutions on one bulletin. All acceptable: the one worth
+    most to the player; one refused: zero. Whether they really are independent solutions
+    (not a struck-out try, not "playing on two boards") is the arbiter's call: review,
+    with zero or the best solution as the alternative."""
+    kept = [o for o in outcomes if o.kind != "zero"]
+    best = max(kept, key=lambda o: o.score, default=None)
+    first = best or outcomes[0]
+    zero = make_outcome("zero", "zero.several_solutions", 0, 0, word=first.word,
+                        reference=first.reference, solutions=len(outcomes))  # fmt: skip
+    if best is None:
+        return zero
+    if len(kept) == len(outcomes):
+        return with_review(best, "several_solutions", zero, solutions=len(outcomes))
+    return with_review(zero, "several_solutions", best)
+
+
+def _illegible(read: Outcome) -> Outcome:
+    """§4.2 and §4.3: an illegible slip scores 0; one the arbiter could read, with effort,
+    pays its reading with a warning. The arbiter marked it illegible: zero by default, the
+    reading typed (a "hard to read" warning on a valid move) as the alternative."""
+    alternative = (
+        _recoded(read, "warning", "warning.hard_to_read") if read.kind == "valid" else read
+    )
+    zero = make_outcome("zero", "zero.illegible", 0, 0, word=read.word, reference=read.reference)
+    return with_review(zero, "illegible", alternative)

@@ -167,11 +167,12 @@ def scoring_json(scoring: ScoringSettings, totals: TotalsSettings) -> dict:
 
 
 def scoring_settings(record: GameRecord) -> tuple[ScoringSettings, TotalsSettings]:
-    """The settings a record was judged with (the variant's defaults when it names none)."""
+    """The settings a record was judged with (the rulebook's defaults when it names none:
+    score required, the variant's warning threshold)."""
     variant = record.variant
     data = dict(record.data.get("scoring") or {})
     scoring = ScoringSettings(
-        score_required=bool(data.pop("score_required", False)),
+        score_required=bool(data.pop("score_required", True)),
         bonuses=variant.bonuses,
         max_tiles=variant.max_tiles,
     )

@@ -93,8 +93,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 "Semi-rapide",
                 seconds_per_move=120,
                 warning_before_end=20,
-                warning_penalty_from=6,
-            ),
+            ),  # semi-rapide is not blitz nor an original formula: the 4th warning costs (§4.3)
             Variant(
                 "blitz",
                 "Blitz",

@@ -11,6 +11,7 @@ from engine.errors import EngineError
 from tests.engine.builders import EMPTY, Words, board_with
 
 REQUIRED = ScoringSettings(score_required=True)
+FREE = ScoringSettings(score_required=False)  # club training: no score asked
 
 
 # H4 MOITAI: M H4, O H5, I H6, T H7, A H8, I H9 (the first top of conformance p0000).
@@ -34,6 +35,7 @@ def judge(
     settings: ScoringSettings | None = None,
     lexicon: Words = LEXICON,
     late: bool = False,
+    top_move: tuple[str, str] | None = None,
 ) -> Outcome:
     return score_proposal(
         board=board,
@@ -42,7 +44,8 @@ def judge(
         top_score=top,
         proposal=Proposal(word, reference, claimed, late=late),
         lexicon=lexicon,
-        settings=settings,
+        settings=settings or FREE,
+        top_move=top_move,
     )
 
 
@@ -88,8 +91,12 @@ def test_wrong_claimed_score_with_required_entry_pays_the_exact_score() -> None:
     outcome = judge("WAI", "6F", 30, settings=REQUIRED)
     assert (outcome.kind, outcome.code, outcome.score) == ("warning", "warning.score_wrong", 32)
     assert outcome.params["claimed"] == 30
-    # WAI is the top (32): a wrong score on the top word needs no correction slip (§5.9).
-    assert judge("WAI", "6F", 30, top=32, settings=REQUIRED).params["slip_optional"] is True
+    # WAI is the top chosen (32): a wrong score on it needs no correction slip (§5.9);
+    # on another word worth the top, or with no top named, the slip is sent.
+    kw = dict(top=32, settings=REQUIRED)
+    assert judge("WAI", "6F", 30, top_move=("6F", "WAI"), **kw).params["slip_optional"] is True
+    assert "slip_optional" not in judge("WAI", "6F", 30, top_move=("H4", "MOITAIS"), **kw).params
+    assert "slip_optional" not in judge("WAI", "6F", 30, **kw).params
 
 
 def test_missing_score_warns_only_when_scores_are_required() -> None:
@@ -123,11 +130,13 @@ def test_both_ways_the_claimed_score_picks_the_direction() -> None:
     assert (other.code, other.score, other.reference) == ("warning.inverted_reference", 8, "8G")
 
 
-def test_both_ways_with_a_wrong_score_pays_the_lower() -> None:
+def test_both_ways_with_a_wrong_score_pays_the_written_place() -> None:
+    # The written reference is a correct location: its exact score, with a warning (§5.5).
     kw = dict(board=LONE_A, rack="OSLLLLL", settings=REQUIRED)
-    for reference in ("G8", "8G"):
+    for reference, score in (("G8", 6), ("8G", 8)):
         outcome = judge("OS", reference, 7, **kw)
-        assert (outcome.code, outcome.score, outcome.reference) == ("warning.score_wrong", 6, "G8")
+        assert (outcome.code, outcome.score, outcome.reference) == (
+            "warning.score_wrong", score, reference)  # fmt: skip
         assert outcome.params["both_ways"] is True
     # Scores not required and none given: the written reading stands.
     assert judge("OS", "8G", board=LONE_A, rack="OSLLLLL").score == 8
@@ -236,13 +245,15 @@ def test_zero_for_placement_letters_tiles_reference_proposal_and_lateness() -> N
 # --- entry errors ---------------------------------------------------------------------
 
 
-def test_score_above_the_top_is_refused() -> None:
-    with pytest.raises(EngineError) as claimed:
-        judge("WAI", "6F", 40, top=32)
-    assert claimed.value.code == "proposal.above_top"
-    with pytest.raises(EngineError) as computed:  # the board or the top was mistyped
-        judge("WAI", "6F", top=30)
-    assert computed.value.code == "proposal.above_top"
+def test_claimed_score_above_the_top_is_a_wrong_score_never_a_refusal() -> None:
+    # §4.3: the exact score at the written place, with a warning; nothing names the top.
+    outcome = judge("WAI", "6F", 40, top=32, settings=REQUIRED)
+    assert (outcome.kind, outcome.code, outcome.score) == ("warning", "warning.score_wrong", 32)
+    assert "top" not in outcome.params
+    # §4.2: a move worth more than the top can only come from a typing error: 0.
+    computed = judge("WAI", "6F", 32, top=30)
+    assert (computed.kind, computed.code, computed.score) == ("zero", "zero.above_top", 0)
+    assert "30" not in computed.reason
 
 
 def test_bad_characters_and_sources_are_refused() -> None:
@@ -272,7 +283,7 @@ def test_first_move_score_missing_or_not_the_maximum_is_a_warning() -> None:
     assert judge("MOITAI", "H8", 14, **kw).code == "warning.score_wrong"
     assert judge("MOITAI", "H8", 14, **kw).score == 18
     assert judge("MOITAI", **kw).code == "warning.score_missing"
-    assert judge("MOITAI", board=EMPTY, rack="AEIIMOT").code == "ok"
+    assert judge("MOITAI", board=EMPTY, rack="AEIIMOT", settings=FREE).code == "ok"
 
 
 def test_first_move_joker_pays_the_maximum_circling() -> None:

@@ -45,8 +45,8 @@ def _play(lexicon, seed: int = 7) -> dict:
         board, rack, top = game.board, Rack(game.rack), pending.choice
         below = [m for m in generate_moves(board, rack, lexicon) if m.score < top.score]
         proposals = {
-            "ana": Proposal(word=top.chosen.word, reference=top.chosen.coord),
-            "bob": Proposal(word=below[0].word, reference=below[0].coord) if below else None,
+            "ana": Proposal(top.chosen.word, top.chosen.coord, top.chosen.score),
+            "bob": Proposal(below[0].word, below[0].coord, below[0].score) if below else None,
             "cle": Proposal(word="ZZQXW", reference="H4") if pending.number > 1 else None,
         }
         entries = []
