@@ -154,6 +154,12 @@ def proposal(
     return Proposal(word, reference, claimed_score, source, late)
 
 
+def top_move(rnd: models.Round) -> tuple[str, str] | None:
+    """The chosen top of a round as ``(reference, word)``, once computed."""
+    chosen = (rnd.top or {}).get("chosen")
+    return (chosen["coord"], chosen["word"]) if chosen else None
+
+
 def scoring_settings(tournament: models.Tournament, var: Variant) -> ScoringSettings:
     return ScoringSettings(tournament.score_required, var.bonuses, var.max_tiles)
 

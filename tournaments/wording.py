@@ -240,10 +240,6 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     # -- proposals ------------------------------------------------------------------------
     "proposal.source": (_("Une proposition vient de la tablette ou de l'arbitre."),),
     "proposal.claimed_score": (_("Un score annoncé n'est jamais négatif."),),
-    "proposal.above_top": (
-        _("%(score)s dépasse le top du coup, %(top)s : c'est une erreur de saisie, vérifiez-la."),
-        _("Ce score dépasse le top du coup : c'est une erreur de saisie, vérifiez-la."),
-    ),
     "proposal.entered_by": (_("Une saisie d'arbitre nomme l'arbitre."),),
     "proposal.key_reused": (_("Cette proposition a déjà été envoyée sous une autre forme."),),
     "proposal.unknown": (_("Cette proposition n'existe pas."),),
@@ -409,6 +405,17 @@ OUTCOMES: Mapping[str, Promise] = {
     "zero.penalty_small": _("%(word)s fait %(claimed)s en %(reference)s, pas en %(written)s : 0."),
     "zero.late_arrival": _("Coup joué avant l'arrivée du joueur : 0."),
     "zero.arbiter": _("Zéro décidé par l'arbitre : %(reason)s"),
+    "zero.above_top": _("%(word)s en %(reference)s vaudrait plus que le top : 0."),
+    "zero.several_solutions": _("Plusieurs solutions sur le bulletin, dont une refusée : 0."),
+    "zero.illegible": _("Bulletin illisible : 0."),
+    "warning.location_modes": _(
+        "%(word)s : référence et lettres de raccord en désaccord, %(reference)s retenu, "
+        "avertissement."
+    ),
+    "warning.few_connecting": _(
+        "%(word)s en %(reference)s : moins de 3 lettres de raccord, avertissement."
+    ),
+    "warning.hard_to_read": _("%(word)s en %(reference)s : bulletin peu lisible, avertissement."),
     "warning.inverted_reference": _(
         "%(word)s se place en %(reference)s, pas en %(written)s : avertissement."
     ),
@@ -457,7 +464,30 @@ OUTCOME_LABELS: Mapping[str, Promise] = {
     "zero.penalty_small": _("Zéro : pénalité sur une solution de 4 points ou moins"),
     "zero.late_arrival": _("Zéro : coup joué avant l'arrivée du joueur"),
     "zero.arbiter": _("Zéro décidé par l'arbitre"),
+    "zero.above_top": _("Zéro : solution supérieure au top"),
+    "zero.several_solutions": _("Zéro : plusieurs solutions, dont une refusée"),
+    "zero.illegible": _("Zéro : bulletin illisible"),
+    "warning.location_modes": _("Avertissement : référence et raccord en désaccord"),
+    "warning.few_connecting": _("Avertissement : moins de 3 lettres de raccord"),
+    "warning.hard_to_read": _("Avertissement : bulletin peu lisible"),
 }
+
+#: Why a slip waits for the arbiter (``Outcome.review``), shown in the console's review list.
+REVIEW_LABELS: Mapping[str, Promise] = {
+    "fallacieux": _("Raccordement fallacieux possible : -5 par défaut, zéro si fallacieux"),
+    "several_solutions": _("Plusieurs solutions sur le bulletin"),
+    "connecting_places": _("Lettres de raccord valables à plusieurs places"),
+    "illegible": _("Bulletin marqué illisible : zéro par défaut, sinon la lecture saisie"),
+}
+
+
+def review_label(reason: str) -> str:
+    """The console's sentence for a review reason (the code itself if unknown: a bug)."""
+    label = REVIEW_LABELS.get(reason)
+    if label is None:
+        log.error("no wording for review reason %r", reason)
+        return reason
+    return str(label)
 
 
 class _Blank(dict):

@@ -136,15 +136,17 @@ def test_tablet_after_close_is_late_but_the_arbiter_enters_a_slip(tournament_set
     assert slip.version.entered_by == arbiter
 
 
-def test_above_top_is_refused_and_not_stored(tournament_setup) -> None:
+def test_claimed_score_above_the_top_is_a_wrong_score(tournament_setup) -> None:
+    # §4.3: not a refusal (that would tell the player the top) but the exact score of the
+    # written place, with a warning once scores are required.
     anne = tournament_setup["players"][0]
     game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
     rnd = open_round(game, tournament_setup["arbiter"])
-    with pytest.raises(ServiceError) as info:
-        proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
-                        claimed_score=99)  # fmt: skip
-    assert info.value.code == "proposal.above_top" and "26" in info.value.message
-    assert not ProposalVersion.objects.exists()
+    result = proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
+                             claimed_score=99)  # fmt: skip
+    expected = "warning.score_wrong" if tournament_setup["tournament"].score_required else "ok"
+    assert (result.outcome.code, result.outcome.score) == (expected, 26)
+    assert ProposalVersion.objects.get().claimed_score == 99
 
 
 def test_correction_is_a_new_version_with_its_reason(tournament_setup) -> None:

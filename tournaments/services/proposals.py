@@ -51,6 +51,7 @@ def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source
             ),
             lexicon=lexicon_of(game),
             settings=adapter.scoring_settings(game.tournament, var),
+            top_move=adapter.top_move(rnd),
         )
     except EngineError as error:
         raise ServiceError.from_engine(error) from error
@@ -94,7 +95,8 @@ def proposal_submit(
     A tablet proposal after the deadline (server clock) or after the round closed scores
     zero ("late"); an arbiter entering a collected slip is on time unless ``late`` says
     otherwise. The same ``client_key`` again returns the stored version (a different
-    proposal under the same key is refused). A score above the top is refused, unstored.
+    proposal under the same key is refused). A claimed score above the top is judged like
+    any wrong score: no answer of the site may tell a player the top while the round is open.
 
     Arbiter entries (``source="arbiter"``, ``entered_by`` must arbitrate the tournament):
     the same slip entered again adds nothing (``replayed``); a different slip where

@@ -414,14 +414,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
         device=request.headers.get("User-Agent", "")[:200],
     )
     try:
-        try:
-            result = proposal_submit(claimed_score=claimed, **fields)
-        except ServiceError as error:
-            # A claimed score above the top would reveal an invalid word: hand it in
-            # without a score instead (it scores what it scores once the round closes).
-            if claimed is None or error.code not in {"proposal.above_top", "proposal.key_reused"}:
-                raise
-            result = proposal_submit(claimed_score=None, **fields)
+        result = proposal_submit(claimed_score=claimed, **fields)
     except ServiceError as error:
         status = 409 if error.code.startswith("round.") else 400
         return _refusal(error.code, engine_message(error), status=status)
