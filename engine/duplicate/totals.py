@@ -26,10 +26,12 @@ class TotalsSettings:
     """Game-level rules that events set differently.
 
     ``warning_penalty_from``: the first warning of a game that costs ``warning_penalty``
-    points (4th in classic games, 6th in blitz and original formulas, §4.3). A solo earns
-    ``solo_value`` when the players counted reach ``solo_min_players`` (§4.6); set
-    ``solo_players`` to count a whole multi-centre competition instead of the players of
-    this game. ``tie_break`` orders equal tournament totals (§5 K5).
+    points (4th in classic and semi-rapide games, 6th in blitz and original formulas,
+    §4.3). A solo earns ``solo_value`` when the competition has ``solo_min_players``
+    players (§4.6): the players registered for the game (``GameResult.entrants``), or
+    ``solo_players`` for a whole multi-centre competition (the engine's and the command
+    line's business; the site has no such setting). ``tie_break`` orders equal tournament
+    totals (§5 K5).
     """
 
     warning_penalty_from: int = 4
@@ -112,11 +114,14 @@ class PlayerGame:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """A game's figures; ``counted[i]`` is how many players counted for round i + 1's solo."""
+    """A game's figures; ``counted[i]`` is how many players competed for round i + 1's solo
+    (present on that round); ``entrants`` how many players the game has (registered for it:
+    present on at least one round, or arriving late), which the 16-player threshold counts."""
 
     tops: tuple[int, ...]
     players: tuple[PlayerGame, ...]
     counted: tuple[int, ...]
+    entrants: int = 0
 
     @property
     def top_total(self) -> int:
@@ -172,10 +177,12 @@ def solo_winner(raw_scores: Mapping[PlayerId, int]) -> PlayerId | None:
 def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> GameResult:
     """Round scores, solos and warning penalties for every player of one game.
 
-    Counted for a round's solo: every player of the game present for that round (an
+    Competing for a round's solo: every player of the game present for that round (an
     outcome, even "no proposal", and arrived); absent and not-yet-arrived players are
-    not. Warnings are numbered through the game in round order; the ``from``-th and each
-    later one costs the penalty, taken at the end of the game (§4.3).
+    not. The bonus threshold counts the game's entrants instead, so one late arrival
+    does not cost round 1's solo bonus in a 16-player game (§4.6). Warnings are numbered
+    through the game in round order; the ``from``-th and each later one costs the
+    penalty, taken at the end of the game (§4.3).
     """
     settings = settings or TotalsSettings()
     players = list(scores.players)
@@ -190,6 +197,10 @@ def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> G
         winner = solo_winner(raw)
         if winner is not None:
             solos[winner].append(index + 1)
+    entrants = sum(
+        1 for p in players if p in scores.arrivals or any(o is not None for o in scores.players[p])
+    )
+    paid = (settings.solo_players or entrants) >= settings.solo_min_players
     entries = []
     for player in players:
         outcomes = [scores.outcome(player, i) for i in range(len(scores.tops))]
@@ -197,11 +208,7 @@ def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> G
         warnings = sum(1 for o in outcomes if o is not None and o.kind == "warning")
         warnings += len(scores.disciplinary.get(player, ()))
         charged = max(0, warnings - settings.warning_penalty_from + 1)
-        bonus = sum(
-            settings.solo_value
-            for r in solos[player]
-            if (settings.solo_players or counted[r - 1]) >= settings.solo_min_players
-        )
+        bonus = settings.solo_value * len(solos[player]) if paid else 0
         penalties = sum(
             1
             for o in outcomes
@@ -214,7 +221,7 @@ def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> G
                 player, rounds, tuple(solos[player]), bonus, warnings, penalty, penalties, total
             )
         )
-    return GameResult(tuple(scores.tops), tuple(entries), tuple(counted))
+    return GameResult(tuple(scores.tops), tuple(entries), tuple(counted), entrants)
 
 
 def _ranked(lines: list[tuple[tuple, Standing]]) -> tuple[Standing, ...]:

@@ -93,6 +93,25 @@ def test_absent_and_late_players_are_not_counted() -> None:
     assert result.counted == (1, 3)
     assert result.player("c").rounds == (0, 5)
     assert result.player("a").solo_rounds == (2,)
+    assert result.entrants == 3
+
+
+def test_sixteen_player_threshold_counts_the_players_of_the_game() -> None:
+    # Issue 12: 16 players registered for the game, one arrives at round 2. Round 1's
+    # solo (15 present) still earns 10: the competition has 16 players (§4.6).
+    others = {f"p{i}": (ok(10), ok(10)) for i in range(13)}
+    scores = GameScores(
+        (60, 60),
+        {"a": (ok(50), ok(10)), "b": (ok(48), ok(10)), "late": (None, ok(5)), **others},
+        arrivals={"late": 2},
+    )
+    result = game_result(scores)
+    assert (result.counted, result.entrants) == ((15, 16), 16)
+    assert result.player("a").solo_bonus == 10
+    # A player of a later game (absent from every round) is not an entrant of this one.
+    fifteen = {k: v for k, v in scores.players.items() if k != "late"}
+    fifteen["later"] = (None, None)
+    assert game_result(GameScores((60, 60), fifteen)).player("a").solo_bonus == 0
 
 
 # --- warnings (§4.3, §10 case 8) -------------------------------------------------------
