@@ -116,13 +116,19 @@ def conformance_lexicon_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def tournament_setup(conformance_lexicon_file: Path, django_user_model: Any) -> dict[str, Any]:
     """A tournament on the conformance lexicon, three players at tables 1–3, its head arbiter.
 
-    Solos count from 3 players so a 3-player game can show one (10 points)."""
+    Solos count from 3 players so a 3-player game can show one (10 points). Scores are not
+    required (the club-training setting) so slips typed without one pay without a warning;
+    tests/site/test_judging.py covers the default, score required."""
     from tournaments.models import ArbiterMembership, Player, Registration, Tournament
     from tournaments.services import lexicon_register
 
     lexicon = lexicon_register(path=conformance_lexicon_file)
     tournament = Tournament.objects.create(
-        name="Open de test", slug="open-test", lexicon=lexicon, solo_min_players=3
+        name="Open de test",
+        slug="open-test",
+        lexicon=lexicon,
+        solo_min_players=3,
+        score_required=False,
     )
     players = [Player.objects.create(name=name) for name in ("Anne", "Bruno", "Chloé")]
     for table, player in enumerate(players, start=1):

@@ -175,19 +175,44 @@ def totals_settings(tournament: models.Tournament, var: Variant | None = None) -
 
 
 def outcome_fields(outcome: Outcome) -> dict[str, Any]:
-    """The columns of a ``ProposalVersion`` that keep an outcome."""
+    """The columns of a ``ProposalVersion`` that keep an outcome. A slip left to the
+    arbiter's judgement keeps its ``review`` reason and the ``alternative`` outcome in the
+    params, so the console's review list and a change of mind need no re-judging."""
+    params = dict(outcome.params)
+    if outcome.review and outcome.alternative is not None:
+        params["review"] = outcome.review
+        params["alternative"] = _outcome_json(outcome.alternative)
     return {
         "outcome_kind": outcome.kind,
         "outcome_score": outcome.score,
         "outcome_raw_score": outcome.raw_score,
         "outcome_code": outcome.code,
         "outcome_reason": outcome.reason,
-        "outcome_params": dict(outcome.params),
+        "outcome_params": params,
     }
 
 
+def _outcome_json(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "kind": outcome.kind, "score": outcome.score, "raw_score": outcome.raw_score,
+        "code": outcome.code, "reason": outcome.reason, "params": dict(outcome.params),
+        "reference": outcome.reference, "word": outcome.word,
+        "invalid_words": list(outcome.invalid_words),
+    }  # fmt: skip
+
+
+def _outcome_from_json(data: Mapping[str, Any]) -> Outcome:
+    return Outcome(
+        data["kind"], data["score"], data["raw_score"], data["code"], data.get("reason", ""),
+        data.get("params") or {}, reference=data.get("reference", ""),
+        word=data.get("word", ""), invalid_words=tuple(data.get("invalid_words") or ()),
+    )  # fmt: skip
+
+
 def outcome(version: models.ProposalVersion) -> Outcome:
-    params = version.outcome_params or {}
+    params = dict(version.outcome_params or {})
+    alternative = params.pop("alternative", None)
+    review = str(params.pop("review", "")) if alternative else ""
     invalid = tuple(w for w in str(params.get("invalid", "")).split(" and ") if w)
     return Outcome(
         version.outcome_kind,
@@ -199,7 +224,31 @@ def outcome(version: models.ProposalVersion) -> Outcome:
         reference=version.reference,
         word=version.word,
         invalid_words=invalid,
+        review=review,
+        alternative=_outcome_from_json(alternative) if alternative else None,
     )
+
+
+def review_choice(
+    version: models.ProposalVersion | None, decisions: Iterable[models.Decision]
+) -> str | None:
+    """The arbiter's last word on a slip left to his judgement: "default", "alternative",
+    or None while it waits. A review decision binds the version it was taken on only: a
+    corrected slip is judged, and reviewed, afresh."""
+    if version is None:
+        return None
+    choice = None
+    for d in decisions:
+        if d.kind == "review" and d.params.get("version") == version.pk:
+            choice = d.params.get("choice")
+    return choice
+
+
+def reviewed(base: Outcome, choice: str | None) -> Outcome:
+    """The outcome that counts once the arbiter chose: the alternative if he changed it."""
+    if choice == "alternative" and base.alternative is not None:
+        return base.alternative
+    return base
 
 
 def no_proposal() -> Outcome:
@@ -215,7 +264,8 @@ def decided(base: Outcome, decision: models.Decision) -> Outcome:
     * penalty: 5 points off what was paid (floored at 0), the raw score kept for solos;
     * zero: 0 points (the arbiter's own zero, e.g. illegible slip);
     * moyenne: the stored average (``apply_moyenne``), paid as a valid move.
-    Disciplinary warnings, solos and corrections leave the outcome alone."""
+    Disciplinary warnings, solos, corrections and reviews (applied first, by
+    :func:`reviewed`) leave the outcome alone."""
     params = {"word": base.word, "reference": base.reference, "reason": decision.reason}
     kind = decision.kind
     if kind == "warning" and not decision.disciplinary and base.kind == "valid":
@@ -254,8 +304,9 @@ def game_scores(
 
     def judged(rnd: models.Round, player_id: int) -> Outcome:
         v = current.get((rnd.pk, player_id))
-        result = outcome(v) if v else no_proposal()
-        for decision in decisions.get((rnd.pk, player_id), ()):
+        taken = decisions.get((rnd.pk, player_id), ())
+        result = reviewed(outcome(v), review_choice(v, taken)) if v else no_proposal()
+        for decision in taken:
             result = decided(result, decision)
         return result
 

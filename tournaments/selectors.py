@@ -154,3 +154,29 @@ def batch_progress(job_id: int) -> dict | None:
         for g in job.games.order_by("index")
     ]  # fmt: skip
     return {"id": job.pk, "total": job.total, "done": job.done, "state": job.state, "games": games}
+
+
+def slips_to_review(rnd: Round) -> list[dict]:
+    """The round's current slips whose outcome the engine left to the arbiter's judgement
+    (``Outcome.review``), waiting ones first, then by table: ``{"registration",
+    "version", "outcome", "choice"}`` (``choice`` None while waiting)."""
+    versions = ProposalVersion.objects.filter(round=rnd, is_current=True)
+    versions = [v for v in versions if (v.outcome_params or {}).get("alternative")]
+    if not versions:
+        return []
+    regs = {
+        r.player_id: r
+        for r in Registration.objects.filter(
+            tournament_id=rnd.game.tournament_id, player_id__in=[v.player_id for v in versions]
+        ).select_related("player")
+    }
+    taken: dict[int, list[Decision]] = defaultdict(list)
+    for d in Decision.objects.filter(round=rnd, kind="review").order_by("created_at", "id"):
+        taken[d.player_id].append(d)
+    lines = [
+        {"registration": regs[v.player_id], "version": v, "outcome": adapter.outcome(v),
+         "choice": adapter.review_choice(v, taken[v.player_id])}
+        for v in versions if v.player_id in regs
+    ]  # fmt: skip
+    lines.sort(key=lambda line: (line["choice"] is not None, line["registration"].table_number))
+    return lines

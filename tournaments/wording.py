@@ -244,6 +244,8 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "proposal.key_reused": (_("Cette proposition a déjà été envoyée sous une autre forme."),),
     "proposal.unknown": (_("Cette proposition n'existe pas."),),
     "correction.reason": (_("Une correction doit être motivée."),),
+    "review.choice": (_("Une révision garde la décision par défaut ou retient l'autre."),),
+    "review.nothing": (_("Ce bulletin n'attend pas de révision."),),
     "correction.actor": (_("Une correction nomme l'arbitre qui la fait."),),
     # -- lexicons, records, command line --------------------------------------------------
     "lexicon.words": (_("La liste de mots du lexique n'est pas valable (lettres A à Z)."),),

@@ -6,9 +6,12 @@ replay still recomputes every outcome (with :func:`score_proposal`) and every to
 :func:`game_result`) and reports any difference.
 
 A player entry of a round is ``{"player": ID, "proposal": {...} | null, "outcome": {...} |
-null, "override": bool}``: ``proposal`` null means no slip was handed in, ``outcome`` null
-means the player was absent for that round, and ``override`` marks an outcome the arbiter
-set by hand (a moyenne, a disciplinary zero), which replay keeps instead of recomputing.
+null, "override": bool}`` plus, for a slip the rulebook leaves to the arbiter, ``"review":
+{"reason", "choice"}``: ``proposal`` null means no slip was handed in, ``outcome`` null
+means the player was absent for that round, ``override`` marks an outcome the arbiter set
+by hand (a moyenne, a disciplinary zero), which replay keeps instead of recomputing, and
+``review.choice`` ("default", "alternative" or null while waiting) is the arbiter's review,
+which replay applies to the recomputed outcome.
 """
 
 from __future__ import annotations
@@ -33,15 +36,23 @@ OUTCOME_FIELDS = ("kind", "score", "raw_score", "code")
 
 
 def proposal_json(proposal: Proposal | None) -> dict | None:
+    """A proposal as the record stores it; the paper-only fields only when used."""
     if proposal is None:
         return None
-    return {
+    data: dict[str, Any] = {
         "word": proposal.word,
         "reference": proposal.reference,
         "claimed_score": proposal.claimed_score,
         "source": proposal.source,
         "late": proposal.late,
     }
+    if proposal.connecting:
+        data["connecting"] = proposal.connecting
+    if proposal.illegible:
+        data["illegible"] = True
+    if proposal.others:
+        data["others"] = [proposal_json(p) for p in proposal.others]
+    return data
 
 
 def proposal_from_json(data: Mapping | None) -> Proposal | None:
@@ -53,13 +64,27 @@ def proposal_from_json(data: Mapping | None) -> Proposal | None:
         claimed_score=data.get("claimed_score"),
         source=data.get("source", "tablet"),
         late=bool(data.get("late", False)),
+        connecting=data.get("connecting", ""),
+        illegible=bool(data.get("illegible", False)),
+        others=tuple(proposal_from_json(p) for p in data.get("others") or ()),
     )
 
 
 def outcome_json(outcome: Outcome | None) -> dict | None:
+    """The recorded fields of an outcome; ``review`` only on a slip left to the arbiter."""
     if outcome is None:
         return None
-    return {name: getattr(outcome, name) for name in OUTCOME_FIELDS}
+    data = {name: getattr(outcome, name) for name in OUTCOME_FIELDS}
+    if outcome.review:
+        data["review"] = outcome.review
+    return data
+
+
+def reviewed(outcome: Outcome, choice: str | None) -> Outcome:
+    """The outcome that counts after the arbiter's review: the alternative if he chose it."""
+    if choice == "alternative" and outcome.alternative is not None:
+        return outcome.alternative
+    return outcome
 
 
 def outcome_from_json(data: Mapping | None) -> Outcome | None:
@@ -69,15 +94,25 @@ def outcome_from_json(data: Mapping | None) -> Outcome | None:
 
 
 def player_entry(
-    player: str, proposal: Proposal | None, outcome: Outcome | None, *, override: bool = False
+    player: str,
+    proposal: Proposal | None,
+    outcome: Outcome | None,
+    *,
+    override: bool = False,
+    review: str | None = None,
 ) -> dict:
-    """One player's line in a round of the record."""
-    return {
+    """One player's line in a round of the record. ``outcome`` is the judged one (before
+    any review); ``review`` the arbiter's choice on it, recorded when the outcome asks for
+    one, and the counted outcome follows it."""
+    entry = {
         "player": player,
         "proposal": proposal_json(proposal),
-        "outcome": outcome_json(outcome),
+        "outcome": outcome_json(reviewed(outcome, review) if outcome else None),
         "override": override,
     }
+    if outcome is not None and outcome.review:
+        entry["review"] = {"reason": outcome.review, "choice": review}
+    return entry
 
 
 def rescoring_hook(lexicon: Any, settings: ScoringSettings | None = None) -> OutcomeHook:
@@ -87,6 +122,7 @@ def rescoring_hook(lexicon: Any, settings: ScoringSettings | None = None) -> Out
         if entry.get("override") or entry.get("outcome") is None:
             return None
         proposal = proposal_from_json(entry.get("proposal")) or Proposal()
+        chosen = game.pending.choice.chosen
         try:
             outcome = score_proposal(
                 board=game.board,
@@ -96,10 +132,16 @@ def rescoring_hook(lexicon: Any, settings: ScoringSettings | None = None) -> Out
                 proposal=proposal,
                 lexicon=lexicon,
                 settings=settings,
+                top_move=(chosen.coord, chosen.word),
             )
         except EngineError as exc:
             return {"outcome": f"refused: {exc.code}"}
-        return {"outcome": outcome_json(outcome)}
+        choice = (entry.get("review") or {}).get("choice")
+        again: dict[str, Any] = {"outcome": outcome_json(reviewed(outcome, choice))}
+        if outcome.review or entry.get("review"):
+            review = {"reason": outcome.review, "choice": choice}
+            again["review"] = review if outcome.review else None
+        return again
 
     return hook
 

@@ -247,12 +247,13 @@ def test_malformed_slip_lines_are_400_with_a_sentence(console) -> None:
         "1 H4 HAI1NES": "n'est pas un mot",
         "9 H4 HAINES": "table 9",
         "": "Ligne vide",
-        "1 H4 HAINES 99": "26",  # above the top: the service refuses, nothing stored
     }
     for line, words in cases.items():
         data = _slip(client, rnd, line, status=400)
         assert data["ok"] is False and words in data["error"], (line, data)
     assert not ProposalVersion.objects.exists()
+    # A claimed score above the top is a wrong score (§4.3), stored and judged: no refusal.
+    assert _slip(client, rnd, "1 H4 HAINES 99")["ok"] is True
     # Plain POST (no JS): the page again, status 400, the line kept in the input.
     response = client.post(reverse("console:slips", args=[rnd.pk]), {"line": "12 MOT"})
     page = response.content.decode()

@@ -5,9 +5,11 @@ default, and the console's review list of the slips the rulebook leaves to the a
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
+from tournaments import services
 from tournaments.models import Registration
-from tournaments.selectors import game_outcomes
+from tournaments.selectors import game_outcomes, slips_to_review
 from tournaments.services import (
     game_create,
     proposal_submit,
@@ -78,3 +80,64 @@ def test_solo_threshold_counts_the_players_of_the_game(tournament_setup) -> None
     assert (result.counted, result.entrants) == ((2,), 3)
     assert result.player(anne.pk).solo_bonus == 10
     assert result.player(anne.pk).total == 36
+
+
+def test_review_list_accept_and_change_replayed_from_the_record(
+    tournament_setup, client, conformance_lexicon_file
+) -> None:
+    """Round 2 of seed 7 (rack U+OEE?AF, HAINES on H4–H9). Bruno's paper slip reads
+    G4 FAUvE 23: written there, F lands over the H of H4 (FH, AA, UI, VN, EE: invalid
+    pairs). G5 FAUvE is worth the 23 written: F 4 + A 1 + U (G7, DL) 2 + v 0 + E (G9, DL)
+    2 = 9, crosses FA 5, AI 2, UN 3, vE 1, ES 3 = 14, total 23. Default (§4.4): 23 − 5 =
+    18, flagged "fallacieux"; the arbiter may turn it into the zero instead."""
+    from engine.duplicate.record import load_record, replay
+    from engine.duplicate.scoresheet import rescoring_hook, scoring_settings
+    from engine.duplicate.top import engine_top_finder
+    from engine.lexicon.automaton import Lexicon
+    from tournaments.reports.data import game_record
+
+    setup = tournament_setup
+    anne, bruno, _ = setup["players"]
+    arbiter = setup["arbiter"]
+    game = game_create(tournament_id=setup["tournament"].pk, seed=SEED)
+    play_round(game, arbiter, {anne: ("", "", 26)})
+    rnd = round_draw(game_id=game.pk, actor=arbiter)
+    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk)
+    assert (rnd.rack, rnd.top_score) == ("U+OEE?AF", 70)
+    slip = proposal_submit(round_id=rnd.pk, player_id=bruno.pk, word="FAUvE", reference="G4",
+                           claimed_score=23, source="arbiter", entered_by=arbiter)  # fmt: skip
+    outcome = slip.outcome
+    assert (outcome.code, outcome.score, outcome.raw_score, outcome.reference) == (
+        "penalty.wrong_reference", 18, 23, "G5")  # fmt: skip
+    assert outcome.review == "fallacieux"
+    assert (outcome.alternative.code, outcome.alternative.score) == ("zero.invalid_word", 0)
+
+    [line] = slips_to_review(rnd)
+    assert (line["registration"].player, line["choice"]) == (bruno, None)
+    client.force_login(arbiter)
+    page = client.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
+    assert "Bulletins à revoir" in page and 'data-key="v"' in page and 'data-key="m"' in page
+    assert "Raccordement fallacieux possible" in page
+    url = reverse("console:review", args=[rnd.pk, slip.version.pk])
+    assert client.post(url, {"choice": "alternative"}).status_code == 302
+    round_close(round_id=rnd.pk, actor=arbiter)
+    round_place_top(round_id=rnd.pk, actor=arbiter)
+    assert game_outcomes(game).player(bruno.pk).rounds == (0, 0)
+    page = client.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
+    assert 'data-key="v"' not in page  # nothing waits any more
+    assert client.post(url, {"choice": "nonsense"}).status_code == 400
+
+    # The record carries the review; replaying it judges the slip again and applies it.
+    record = game_record(game)
+    entry = next(e for e in record["rounds"][1]["players"] if e["player"] == str(bruno.pk))
+    assert entry["review"] == {"reason": "fallacieux", "choice": "alternative"}
+    assert entry["outcome"]["code"] == "zero.invalid_word"
+    loaded, lexicon = load_record(record), Lexicon.load(conformance_lexicon_file)
+    scoring = scoring_settings(loaded)[0]
+    finder = engine_top_finder(lexicon, loaded.variant)
+    assert replay(loaded, finder, outcome_hook=rescoring_hook(lexicon, scoring)) == []
+
+    # Back to the default: the last review counts.
+    services.decision_review(round_id=rnd.pk, player_id=bruno.pk, version_id=slip.version.pk,
+                             choice="default", actor=arbiter)  # fmt: skip
+    assert game_outcomes(game).player(bruno.pk).rounds == (0, 18)

@@ -192,5 +192,7 @@ def test_late_arrival_zeroes_earlier_rounds(staff) -> None:
     reg = Registration.objects.get(tournament=t, player=chloe)
     registration_arrive(registration_id=reg.pk, game_number=1, round_number=2, actor=head)
     totals = {s.player_id: s.total for s in game_standings(game)}
-    # Anne 26 + 70; Chloé arrived for round 2: 0 + 70; Bruno nothing.
-    assert (totals[anne.pk], totals[chloe.pk], totals[bruno.pk]) == (96, 70, 0)
+    # Anne 26 + 70, plus round 1's solo (26 against Bruno's 0; Chloé not arrived yet):
+    # the game has 3 players, the fixture's solo threshold (§4.6, issue 12) -> +10.
+    # Chloé arrived for round 2: 0 + 70; Bruno nothing.
+    assert (totals[anne.pk], totals[chloe.pk], totals[bruno.pk]) == (106, 70, 0)

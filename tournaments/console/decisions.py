@@ -1,6 +1,7 @@
 """Console pages for the arbiters' decisions on a round (warning, disciplinary warning,
-penalty, zero, moyenne), the head arbiter's round cancel, game stop (E5), slip conflicts and
-recomputations (queued as Celery tasks).
+penalty, zero, moyenne, the review of slips the rulebook leaves to the arbiter: key ``v``
+keeps the default, ``m`` takes the other decision), the head arbiter's round cancel, game
+stop (E5), slip conflicts and recomputations (queued as Celery tasks).
 
 Every change goes through ``tournaments.services``; a refusal is shown on the page with its
 sentence, what was typed kept, and a 4xx status."""
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services
+from tournaments import selectors, services, wording
 from tournaments.console import reads
 from tournaments.console.common import (
     error_status,
@@ -81,6 +82,18 @@ def _lines(rnd: Round) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+def _reviews(rnd: Round) -> list[dict[str, Any]]:
+    """The round's slips left to the arbiter, with the two outcomes worded."""
+    lines = selectors.slips_to_review(rnd)
+    for line in lines:
+        outcome = line["outcome"]
+        line["label"] = wording.review_label(outcome.review)
+        line["default"] = (outcome.score, wording.outcome_text(outcome.code, outcome.params))
+        alt = outcome.alternative
+        line["other"] = (alt.score, wording.outcome_text(alt.code, alt.params))
+    return lines
+
+
 def _context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
     game = rnd.game
     earlier = [
@@ -92,6 +105,7 @@ def _context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
         "round": rnd,
         "role": role_or_403(request, game.tournament_id),
         "lines": _lines(rnd),
+        "reviews": _reviews(rnd),
         "earlier_rounds": earlier,
         "conflicts": selectors.open_conflicts(round_id=rnd.pk),
         "form": extra.pop("form", None) or DecisionForm(),
@@ -159,6 +173,35 @@ def round_decisions(request: HttpRequest, round_id: int) -> HttpResponse:
         _("Table %(t)s, coup %(n)s : %(k)s enregistré(e).")
         % {"t": data["table_number"], "n": rnd.number, "k": label},
     )
+    return redirect("console:decisions", round_id=rnd.pk)
+
+
+@login_required
+@require_POST
+def review(request: HttpRequest, round_id: int, version_id: int) -> HttpResponse:
+    """Settle one slip of the review list: ``choice`` "default" or "alternative"."""
+    rnd = round_or_404(round_id)
+    role_or_403(request, rnd.game.tournament_id)
+    version = ProposalVersion.objects.filter(pk=version_id, round=rnd).first()
+    if version is None:
+        error = ServiceError("review.nothing", _("Ce bulletin n'attend pas de révision."))
+        return _refusal(request, rnd, error)
+    choice = request.POST.get("choice", "")
+    try:
+        services.decision_review(round_id=rnd.pk, player_id=version.player_id,
+                                 version_id=version.pk, choice=choice,
+                                 actor=request.user)  # fmt: skip
+    except ServiceError as error:
+        return _refusal(request, rnd, error)
+    table = (
+        Registration.objects.filter(
+            tournament_id=rnd.game.tournament_id, player_id=version.player_id
+        )
+        .values_list("table_number", flat=True)
+        .first()
+    )
+    done = _("décision par défaut gardée") if choice == "default" else _("autre décision retenue")
+    messages.success(request, _("Table %(t)s : %(d)s.") % {"t": table, "d": done})
     return redirect("console:decisions", round_id=rnd.pk)
 
 

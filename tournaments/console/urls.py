@@ -28,6 +28,7 @@ urlpatterns = [
     path("tour/<int:round_id>/correction/", views.correction, name="correction"),
     # Arbiters' decisions, cancel, stop, conflicts, recomputations (console/decisions.py).
     path("tour/<int:round_id>/arbitrage/", decisions.round_decisions, name="decisions"),
+    path("tour/<int:round_id>/revision/<int:version_id>/", decisions.review, name="review"),
     path("tour/<int:round_id>/annuler/", decisions.round_cancel, name="round_cancel"),
     path("tour/<int:round_id>/recalcul/", decisions.round_recompute, name="round_recompute"),
     path("partie/<int:game_id>/arreter/", decisions.game_stop, name="game_stop"),

@@ -50,7 +50,14 @@ class Tournament(models.Model):
     )
     solo_value = models.PositiveIntegerField(_("valeur du solo"), default=10)
     solo_min_players = models.PositiveIntegerField(_("joueurs minimum pour un solo"), default=16)
-    score_required = models.BooleanField(_("score obligatoire"), default=False)
+    score_required = models.BooleanField(
+        _("score obligatoire"),
+        default=True,
+        help_text=_(
+            "Le règlement demande le score sur chaque bulletin : score absent ou faux, "
+            "avertissement. À décocher pour l'entraînement en club."
+        ),
+    )
     tie_break = models.CharField(
         _("départage"),
         max_length=40,
@@ -338,8 +345,10 @@ class Decision(models.Model):
     """An arbiter's decision about a player on a round, with its reason and author.
 
     Applied on top of the round's current proposal by ``adapter.game_scores``: a warning
-    (``disciplinary`` ones stack, §4.3), a 5-point penalty, a zero, or a moyenne whose
-    ``score`` was computed by ``engine.duplicate.totals.apply_moyenne``."""
+    (``disciplinary`` ones stack, §4.3), a 5-point penalty, a zero, a moyenne whose
+    ``score`` was computed by ``engine.duplicate.totals.apply_moyenne``, or a review of a
+    slip the engine left to the arbiter (``params``: ``choice`` "default" or
+    "alternative", ``version`` the proposal version reviewed)."""
 
     KINDS = [
         ("warning", _("avertissement")),
@@ -348,6 +357,7 @@ class Decision(models.Model):
         ("solo", _("solo")),
         ("moyenne", _("moyenne")),
         ("correction", _("correction")),
+        ("review", _("révision")),
     ]
     round = models.ForeignKey(Round, models.CASCADE, related_name="decisions")
     player = models.ForeignKey(Player, models.PROTECT, related_name="decisions")
@@ -364,7 +374,15 @@ class Decision(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(
-                    kind__in=["warning", "penalty", "zero", "solo", "moyenne", "correction"]
+                    kind__in=[
+                        "warning",
+                        "penalty",
+                        "zero",
+                        "solo",
+                        "moyenne",
+                        "correction",
+                        "review",
+                    ]
                 ),
                 name="decision_kind",
             ),

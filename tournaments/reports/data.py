@@ -452,6 +452,9 @@ def game_record(game: Game) -> dict:
         for v in ProposalVersion.objects.filter(round__in=counted, is_current=True)
     }
     counted_ids = {r.pk for r in counted}
+    reviews: dict[tuple[int, int], list] = {}
+    for d in Decision.objects.filter(round__in=counted, kind="review").order_by("created_at", "id"):
+        reviews.setdefault((d.round_id, d.player_id), []).append(d)
     round_players: dict[int, list[dict]] = {}
     placed = [r for r in rounds if r.top_placed_at is not None]
     for index, rnd in enumerate(placed):
@@ -472,7 +475,8 @@ def game_record(game: Game) -> dict:
                 else None
             )
             outcome = adapter.outcome(v) if v else adapter.no_proposal()
-            entries.append(player_entry(str(pid), proposal, outcome))
+            choice = adapter.review_choice(v, reviews.get((rnd.pk, pid), ()))
+            entries.append(player_entry(str(pid), proposal, outcome, review=choice))
         round_players[index] = entries
     record = game_to_record(
         eg,

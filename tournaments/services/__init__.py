@@ -32,6 +32,7 @@ from tournaments.services.batch import (  # noqa: E402
 from tournaments.services.decisions import (  # noqa: E402
     decision_moyenne,
     decision_penalty,
+    decision_review,
     decision_warning,
     decision_zero,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "arbiter_add",
     "conflict_resolve",
     "decision_moyenne",
+    "decision_review",
     "decision_penalty",
     "decision_warning",
     "decision_zero",

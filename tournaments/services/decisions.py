@@ -155,3 +155,43 @@ def decision_moyenne(
                      player=player_id, reason=decision.reason, score=result.score,
                      earlier_round=earlier.pk)  # fmt: skip
         return decision
+
+
+REVIEW_CHOICES = ("default", "alternative")
+REVIEW_REASONS = {
+    "default": "Révision : la décision par défaut du règlement est confirmée.",
+    "alternative": "Révision : l'arbitre retient l'autre décision.",
+}
+
+
+def decision_review(
+    *, round_id: int, player_id: int, version_id: int, choice: str, actor: Any, reason: str = ""
+) -> Decision:
+    """The arbiter settles a slip the engine left to his judgement (``Outcome.review``: a
+    possible raccordement fallacieux, several solutions, connecting letters fitting several
+    places, an illegible slip): ``choice`` "default" keeps the rulebook's default outcome,
+    "alternative" takes the other one the engine computed. Recorded as a ``review``
+    decision on that proposal version; the last one counts (``adapter.review_choice``)."""
+    if choice not in REVIEW_CHOICES:
+        raise ServiceError(
+            "review.choice", f"'{choice}' is not a review choice: default or alternative.",
+            choice=choice,
+        )  # fmt: skip
+    with transaction.atomic():
+        rnd = _decision_round(round_id, player_id, reason or REVIEW_REASONS[choice], actor)
+        version = ProposalVersion.objects.filter(
+            pk=version_id, round=rnd, player_id=player_id, is_current=True
+        ).first()
+        if version is None or adapter.outcome(version).alternative is None:
+            raise ServiceError(
+                "review.nothing", "This slip is not waiting for the arbiter's review."
+            )
+        decision = Decision.objects.create(
+            round=rnd, player_id=player_id, kind="review", author=actor,
+            reason=(reason or REVIEW_REASONS[choice]).strip(),
+            params={"version": version.pk, "choice": choice,
+                    "review": adapter.outcome(version).review},
+        )  # fmt: skip
+        audit_record(actor=actor, action="decision.review", obj=decision, round=rnd.pk,
+                     player=player_id, version=version.pk, choice=choice)  # fmt: skip
+        return decision

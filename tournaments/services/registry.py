@@ -42,7 +42,7 @@ def tournament_create(
     warning_penalty_from: int | None = None,
     solo_value: int = 10,
     solo_min_players: int = 16,
-    score_required: bool = False,
+    score_required: bool = True,
     tie_break: str = "shared",
     public_rankings: bool = False,
     actor: Any,
