@@ -225,10 +225,17 @@ class Game:
             self._check_exhausted()
 
     def _joker(self) -> str:
-        """The joker the joker game adds to the rack (V1), or ``""``."""
-        if self.variant.joker_game and self._reserve and JOKER not in self._rack:
-            return JOKER
-        return ""
+        """The jokers the joker game adds to the rack (V1): one when none is on it, or
+        ``""``. Once the bag is empty the jokers set aside are the only tiles left to draw,
+        so they all come (R1.3: the rack is the leftover plus every tile left); otherwise
+        the last jokers aside would make racks of one joker, rejected for ever, where the
+        end-of-game rules (E3: {?, ?} goes on) want the game played to its end."""
+        if not (self.variant.joker_game and self._reserve):
+            return ""
+        free = self.variant.rack_size - len(self._rack)
+        if not self._bag:
+            return JOKER * min(len(self._reserve), free)
+        return "" if JOKER in self._rack else JOKER
 
     def _context(self) -> DrawContext:
         st = self._state

@@ -9,7 +9,7 @@ from engine.duplicate.game import Game
 from engine.duplicate.racks import ManualSource, SeededSource
 from engine.duplicate.variants import VARIANTS
 from engine.errors import EngineError
-from tests.engine.duplicate.stubs import NO_MOVE, placing
+from tests.engine.duplicate.stubs import NO_MOVE, StubTop, lay, placing
 from tests.engine.duplicate.test_game import check_accounting
 
 
@@ -135,9 +135,13 @@ def test_joker_game_racks_hold_one_joker_and_the_joker_comes_back() -> None:
     game = Game(SeededSource(6), placing(3), VARIANTS["joker"])
     assert game.reserve == "??" and len(game.bag) == 100
     swaps = 0
-    while (pending := game.draw()) is not None:
+    while True:
+        bag_empty = not game.bag  # then every joker left comes at once (R1.3)
+        if (pending := game.draw()) is None:
+            break
         jokers_left = game.reserve + game.rack
-        assert pending.draw.tiles.count("?") == (1 if "?" in jokers_left else 0)
+        held = jokers_left.count("?") if bag_empty else (1 if "?" in jokers_left else 0)
+        assert pending.draw.tiles.count("?") == held
         rnd = game.place()
         check_accounting(game)
         if rnd.joker_swap:
@@ -156,3 +160,25 @@ def test_joker_game_rack_after_a_swap_shows_the_joker_as_new() -> None:
     rnd = game.place()  # lays ?, A, B: the joker as E, swapped for an E from the bag
     assert rnd.joker_swap == "E" and game.reserve == "??"  # back beside the second one
     assert game.offer_rack("GH").draw.rack == "CDEF+?GH"  # 4 kept, the joker, 2 drawn
+
+
+def keeping_the_joker(board, rack) -> StubTop:
+    """A top laying every letter of the rack but its jokers (up to 7), or the jokers when
+    nothing else is left: the joker game's jokers then stay aside until the bag is empty."""
+    letters = rack.tiles.replace("?", "")[:7] or rack.tiles
+    return StubTop(10, (lay(board, letters),), 1)
+
+
+def test_joker_game_ends_by_the_rules_when_only_the_jokers_set_aside_remain() -> None:
+    # Issue 12: the tops never use the joker, so the bag empties while one joker sits on the
+    # rack and the other aside. R = {?, ?} must go on (E3), not loop on one-joker racks
+    # until "no valid rack": both jokers come as the last rack (R1.3), and once they are
+    # laid every tile is placed (E1).
+    game = Game(SeededSource(3), keeping_the_joker, VARIANTS["joker"])
+    rounds = game.play_to_end()
+    assert game.end is not None and game.end.code == "E1"
+    last = rounds[-1]
+    assert last.draw.tiles == "??" and last.status == "played"
+    assert all(r.draw.tiles.count("?") == 1 for r in rounds[:-1])
+    assert game.board.tile_count() == 102 and game.remaining() == ""
+    check_accounting(game)
