@@ -18,6 +18,9 @@ from engine.board import Board, Rack
 from engine.duplicate import cli as duplicate_cli
 from engine.errors import EngineError
 
+#: ``check`` exit statuses (docs/engine.md); 2 is any bad input, as for every command.
+CHECK_VALID, CHECK_REFUSED, CHECK_NOT_IN_LEXICON = 0, 1, 3
+
 
 class CliError(Exception):
     """A usage or input problem: printed as one sentence, exit status 2."""
@@ -25,7 +28,7 @@ class CliError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse prints usage + exits 2; keep one sentence
-        raise CliError(f"{message} (see 'python -m engine {self.prog.split()[-1]} --help').")
+        raise CliError(f"{message} (see '{self.prog} --help').")
 
 
 def _lexicon(path: str) -> Any:
@@ -177,6 +180,8 @@ def _board_and_rack(args: argparse.Namespace) -> tuple[Board, Rack]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Exit 0: placement, score and words fine; 3: placement and score fine but a word is
+    not in the lexicon; 1: the placement is refused (``move.*``); 2: bad input."""
     from engine.check import check_move
 
     board, rack = _board_and_rack(args)
@@ -187,8 +192,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         move = check_move(board, rack, " ".join(parts[:-1]), parts[-1], lexicon=lexicon)
     except EngineError as exc:
+        if not exc.code.startswith("move."):  # an unreadable reference or word: bad input
+            raise CliError(str(exc)) from None
         print(f"refused ({exc.code}): {exc}")
-        return 1
+        return CHECK_REFUSED
     print(f"{move.coord} {move.word}: {move.score} points, {move.placed} tiles placed")
     for word in move.words:
         print(f"  {word.reference} {word.word} {word.score}")
@@ -196,8 +203,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"  joker read as {', '.join(move.jokers_as)} (lowest-scoring reading)")
     if move.invalid_words:
         print(f"invalid ({', '.join(move.invalid_words)} not in {lexicon.identity.name})")
-        return 1
-    return 0
+        return CHECK_NOT_IN_LEXICON
+    return CHECK_VALID
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -236,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--move", required=True, help="reference and word, e.g. 'H4 MOT'")
     check.set_defaults(handler=cmd_check)
 
-    duplicate_cli.add_parsers(commands)  # play, replay: defined beside the rules library
+    duplicate_cli.add_parsers(commands)  # play, replay, judge: beside the rules library
     return parser
 
 

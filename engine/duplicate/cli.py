@@ -1,20 +1,32 @@
-"""``python -m engine play`` and ``python -m engine replay``: a whole game top by top.
+"""``python -m engine play``, ``replay`` and ``judge``: a whole game top by top, and any
+bulletin of it judged as the site judges it.
 
 ``engine/cli.py`` calls :func:`add_parsers`. A bad argument or file raises ``EngineError``,
 which the engine's ``main`` prints as one sentence with exit status 2; ``replay`` exits 1
-when the record does not reproduce and 0 when it does.
+when the record does not reproduce and 0 when it does; ``judge`` prints one JSON line per
+slip and exits 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from engine.board import Rack
 from engine.duplicate.game import Game, Round
+from engine.duplicate.proposals import Outcome, Proposal, score_proposal
 from engine.duplicate.racks import SeededSource
-from engine.duplicate.record import game_to_record, load_record, replay
+from engine.duplicate.record import (
+    GameRecord,
+    game_to_record,
+    load_record,
+    move_from_json,
+    replay,
+    source_for,
+)
 from engine.duplicate.scoresheet import check_totals, rescoring_hook, scoring_settings
 from engine.duplicate.top import engine_top_finder
 from engine.duplicate.variants import VARIANTS, Variant, get_variant
@@ -75,17 +87,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def _read(path: str, what: str) -> str:
     try:
-        text = Path(args.record).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise EngineError(
-            "cli.record", f"The record file {args.record} does not exist.", path=args.record
-        ) from None
+        raise EngineError("cli.file", f"The {what} file {path} does not exist.") from None
     except (OSError, UnicodeDecodeError) as exc:
-        message = f"The record file {args.record} cannot be read: {exc}."
-        raise EngineError("cli.record", message, path=args.record) from None
-    record = load_record(text)
+        raise EngineError("cli.file", f"The {what} file {path} cannot be read: {exc}.") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = load_record(_read(args.record, "record"))
     path = args.lexicon or (record.data.get("lexicon") or {}).get("path")
     if not path:
         raise EngineError(
@@ -117,8 +129,120 @@ def _diff(d: Any) -> dict:
     return {"round": d.round, "field": d.field, "recorded": d.recorded, "recomputed": d.recomputed}
 
 
+def parse_slip(text: str, *, late: bool = False, connecting: str = "",
+               illegible: bool = False) -> Proposal:  # fmt: skip
+    """A typed bulletin: ``REF WORD [SCORE]``, ``-`` (or nothing) for no reference, a
+    lowercase letter for a circled joker; several solutions on one bulletin are separated
+    by ``|``. Raises ``EngineError`` (``cli.slip``) with one sentence otherwise."""
+    parts = [p.split() for p in (text or "").split("|")]
+    if not all(parts):
+        raise EngineError("cli.slip", f"'{text}' is not a slip: write REF WORD [SCORE].")
+    solutions = []
+    for tokens in parts:
+        reference = ""
+        if len(tokens) > 1 and (tokens[0] == "-" or not tokens[0].isalpha()):
+            reference = "" if tokens[0] == "-" else tokens[0]
+            tokens = tokens[1:]
+        score = None
+        if len(tokens) == 2 and tokens[1].isdigit():
+            score = int(tokens[1])
+            tokens = tokens[:1]
+        if len(tokens) != 1 or not tokens[0].isalpha():
+            raise EngineError(
+                "cli.slip",
+                f"'{text}' is not a slip: write REF WORD [SCORE], e.g. 'G3 MENA 19' or "
+                "'- MENA 19' without a reference.",
+            )
+        solutions.append(Proposal(tokens[0], reference, score, "arbiter", late))
+    first = solutions[0]
+    return Proposal(first.word, first.reference, first.claimed_score, "arbiter", late,
+                    connecting, illegible, tuple(solutions[1:]))  # fmt: skip
+
+
+def round_position(record: GameRecord, number: int, finder: Any) -> tuple[Game, dict]:
+    """The game replayed up to the played round ``number``, its rack drawn and its top
+    pending: the board and rack that round's bulletins are judged on."""
+    game = Game(source_for(record), finder, record.variant)
+    for rec in record.rounds:
+        if rec["status"] == "void":
+            break
+        pending = game.draw()
+        if pending is None:
+            break
+        if rec["status"] == "cancelled":
+            game.cancel(rec["cancel_reason"])
+            continue
+        if rec["number"] == number:
+            if pending.rack != rec["rack"]:
+                raise EngineError(
+                    "cli.record", f"Round {number} does not replay: the record's rack is "
+                    f"{rec['rack']}, the replay draws {pending.rack}.",
+                )  # fmt: skip
+            return game, rec
+        game.place_forced(move_from_json(rec["top"], f"round {rec['number']}"))
+    played = [r["number"] for r in record.rounds if r["status"] == "played"]
+    span = f"1 to {max(played)}" if played else "none"
+    raise EngineError("cli.round", f"The record has no played round {number} (rounds: {span}).")
+
+
+def outcome_line(outcome: Outcome) -> dict[str, Any]:
+    """The JSON line ``judge`` prints for one slip."""
+    alternative = outcome.alternative
+    return {
+        "kind": outcome.kind,
+        "code": outcome.code,
+        "score": outcome.score,
+        "raw_score": outcome.raw_score,
+        "review": outcome.review or None,
+        "words": list(outcome.words),
+        "invalid_words": list(outcome.invalid_words),
+        "reference": outcome.reference,
+        "alternative": {"kind": alternative.kind, "code": alternative.code,
+                        "score": alternative.score} if alternative else None,
+    }  # fmt: skip
+
+
+def cmd_judge(args: argparse.Namespace) -> int:
+    if bool(args.slip) == bool(args.slips):
+        raise EngineError("cli.slip", "Give one slip with --slip or a file with --slips.")
+    flags = dict(late=args.late, connecting=args.connecting or "", illegible=args.illegible)
+    if args.slip:
+        slips = [parse_slip(args.slip, **flags)]
+    else:
+        slips = []
+        for n, line in enumerate(_read(args.slips, "slips").splitlines(), start=1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                try:
+                    slips.append(parse_slip(line, **flags))
+                except EngineError as exc:
+                    raise EngineError("cli.slip", f"Line {n} of {args.slips}: {exc}") from None
+    record = load_record(_read(args.record, "record"))
+    variant = record.variant
+    if args.variant and args.variant != variant.code:
+        other = get_variant(args.variant)
+        if other.rack_size != variant.rack_size:
+            raise EngineError(
+                "cli.variant", f"The record is a {variant.name} game ({variant.rack_size}-tile "
+                f"racks); {other.name} racks hold {other.rack_size} tiles.",
+            )  # fmt: skip
+        variant = other
+    lexicon = _load_lexicon(args.lexicon)
+    game, rec = round_position(record, args.round, engine_top_finder(lexicon, record.variant))
+    scoring, _ = scoring_settings(record)
+    scoring = replace(scoring, bonuses=variant.bonuses, max_tiles=variant.max_tiles)
+    top = move_from_json(rec["top"], f"round {args.round}")
+    for proposal in slips:
+        outcome = score_proposal(
+            board=game.board, rack=Rack(game.rack), round_number=game.pending.number,
+            top_score=top.score, proposal=proposal, lexicon=lexicon,
+            settings=scoring, top_move=(top.coord, top.word),
+        )  # fmt: skip
+        print(json.dumps(outcome_line(outcome), ensure_ascii=False))
+    return 0
+
+
 def add_parsers(subparsers: Any) -> None:
-    """Register ``play`` and ``replay`` on the engine's sub-command parser."""
+    """Register ``play``, ``replay`` and ``judge`` on the engine's sub-command parser."""
     play = subparsers.add_parser("play", help="play a whole seeded game top by top")
     play.add_argument("--lexicon", required=True, help="lexicon file (lexicon build)")
     play.add_argument("--seed", required=True, type=int, help="0 to 2**64-1")
@@ -130,3 +254,19 @@ def add_parsers(subparsers: Any) -> None:
     again.add_argument("--lexicon", help="lexicon file (default: the path the record names)")
     again.add_argument("--json", action="store_true", help="differences as JSON")
     again.set_defaults(handler=cmd_replay)
+    judge = subparsers.add_parser(
+        "judge", help="judge a bulletin of a recorded game as the site does (one JSON line)"
+    )
+    judge.add_argument("--lexicon", required=True, help="lexicon file (lexicon build)")
+    judge.add_argument("--record", required=True, help="a tirage-game JSON record (play --json)")
+    judge.add_argument("--round", required=True, type=int, help="the round's number")
+    judge.add_argument("--slip", help="'REF WORD [SCORE]' ('-' for no reference, '|' between "
+                       "several solutions, lowercase = circled joker)")  # fmt: skip
+    judge.add_argument("--slips", help="a file of slips, one per line")
+    judge.add_argument("--late", action="store_true", help="handed in after the end")
+    judge.add_argument("--variant", choices=sorted(VARIANTS),
+                       help="this formula's scoring (default: the record's)")  # fmt: skip
+    judge.add_argument("--connecting", help="connecting letters written instead of or beside "
+                       "the reference")  # fmt: skip
+    judge.add_argument("--illegible", action="store_true", help="the arbiter could not read it")
+    judge.set_defaults(handler=cmd_judge)

@@ -89,3 +89,28 @@ def test_check_prints_score_and_refusals(capsys) -> None:
     assert "18 points" in capsys.readouterr().out
     assert main(["check", "--rack", "AEIIMOT", "--move", "H1 MOITAI"]) == 1
     assert "move.first_not_centre" in capsys.readouterr().out
+
+
+def test_check_exit_statuses(conformance_lexicon, capsys) -> None:
+    # 0 valid, 3 placed and scored but a word not in the lexicon, 1 refused, 2 bad input.
+    lex = ["--lexicon", str(conformance_lexicon.path), "--rack", "AEIIMOT"]
+    assert main(["check", *lex, "--move", "H4 MOITAI"]) == 0
+    assert main(["check", *lex, "--move", "H4 TAIMOI"]) == 3
+    # Scored all the same: T on H4 (DL) 2 + A 1 + I 1 + M 2 + O 1 + I 1 = 8, x2 on H8 = 16.
+    assert "16 points" in capsys.readouterr().out.splitlines()[-3]
+    assert main(["check", *lex, "--move", "H1 MOITAI"]) == 1
+    assert main(["check", *lex, "--move", "Z4 MOITAI"]) == 2
+    assert main(["check", *lex, "--move", "H4 MO1TAI"]) == 2
+    assert main(["check", "--rack", "AEIIMOT", "--move", "H4 TAIMOI"]) == 0  # no lexicon given
+    err = capsys.readouterr().err
+    assert err.count("error: ") == 2 and "Traceback" not in err
+
+
+def test_unknown_command_hint_names_the_program_once() -> None:
+    run = subprocess.run([sys.executable, "-m", "engine", "frobnicate"], capture_output=True,
+                         text=True, check=False)  # fmt: skip
+    assert run.returncode == 2 and "'python -m engine --help'" in run.stderr
+    assert "engine engine" not in run.stderr
+    run = subprocess.run([sys.executable, "-m", "engine", "check", "--nope"],
+                         capture_output=True, text=True, check=False)  # fmt: skip
+    assert "'python -m engine check --help'" in run.stderr

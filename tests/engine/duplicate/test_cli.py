@@ -67,3 +67,97 @@ def test_replay_of_a_bad_file_exits_2_with_one_sentence(tmp_path, capsys, conten
 def test_play_refuses_a_bad_seed_or_lexicon(tmp_path, capsys) -> None:
     assert main(["play", "--lexicon", str(tmp_path / "none.lex"), "--seed", "1"]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+# --- judge: the issue's rows, round 2 of seed 1 (ADONIsA H3; NANMEEE; top G6 AMENEE 21) ---
+# Values by hand in tests/engine/duplicate/test_bulletin_table.py's docstring.
+ISSUE_ROWS = [
+    ("G4 MENA 19", ("penalty", "penalty.wrong_reference", 14, 19, "fallacieux")),
+    ("- MENA 19", ("penalty", "penalty.missing_reference", 14, 19, None)),
+    ("2G AMENE 20", ("warning", "warning.inverted_reference", 20, 20, None)),
+    ("G9 MANNE 15", ("warning", "warning.score_wrong", 14, 14, None)),
+    ("G3 MENA 25", ("warning", "warning.score_wrong", 19, 19, None)),
+    ("G3 MENA 19", ("valid", "ok", 19, 19, None)),
+]
+
+
+@pytest.fixture(scope="module")
+def seed1_record(conformance_lexicon, tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("judge") / "game.json"
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["play", "--lexicon", str(conformance_lexicon.path), "--seed", "1",
+                     "--json"]) == 0  # fmt: skip
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return str(path)
+
+
+def judge_args(lexicon, record: str, *rest: str) -> list[str]:
+    return ["judge", "--lexicon", str(lexicon.path), "--record", record, "--round", "2", *rest]
+
+
+@pytest.mark.parametrize(("slip", "expected"), ISSUE_ROWS, ids=[r[0] for r in ISSUE_ROWS])
+def test_judge_gives_the_rulebooks_answer(conformance_lexicon, seed1_record, capsys, slip,
+                                          expected) -> None:  # fmt: skip
+    assert main(judge_args(conformance_lexicon, seed1_record, "--slip", slip)) == 0
+    [line] = capsys.readouterr().out.splitlines()
+    got = json.loads(line)
+    assert list(got)[:7] == ["kind", "code", "score", "raw_score", "review", "words",
+                             "invalid_words"]  # fmt: skip
+    assert (got["kind"], got["code"], got["score"], got["raw_score"], got["review"]) == expected
+
+
+def test_judge_reads_a_file_of_slips_and_flags(conformance_lexicon, seed1_record, capsys,
+                                               tmp_path) -> None:  # fmt: skip
+    slips = tmp_path / "slips.txt"
+    slips.write_text("# round 2\nG3 MENA 19\n\nG4 MENA\nG3 NAME 19\nG3 MENA 19 | G3 NAME\n")
+    assert main(judge_args(conformance_lexicon, seed1_record, "--slips", str(slips))) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(x["code"], x["score"]) for x in lines] == [
+        ("ok", 19), ("zero.invalid_word", 0), ("zero.invalid_word", 0),
+        ("zero.several_solutions", 0)]  # fmt: skip
+    assert lines[1]["invalid_words"] == ["MD", "EO", "NN"]
+    assert lines[2]["invalid_words"][0] == "NAME"
+    assert lines[3]["review"] == "several_solutions"
+    assert lines[0]["words"] == ["MENA", "MA", "ED", "NO", "AN"]
+    assert main(judge_args(conformance_lexicon, seed1_record, "--slip", "G3 MENA 19",
+                           "--late")) == 0  # fmt: skip
+    assert json.loads(capsys.readouterr().out)["code"] == "zero.late"
+    assert main(judge_args(conformance_lexicon, seed1_record, "--slip", "G3 MENA 19",
+                           "--illegible")) == 0  # fmt: skip
+    got = json.loads(capsys.readouterr().out)
+    assert (got["code"], got["review"], got["alternative"]["score"]) == (
+        "zero.illegible", "illegible", 19)  # fmt: skip
+    assert main(judge_args(conformance_lexicon, seed1_record, "--slip", "- MENA 19",
+                           "--connecting", "AD")) == 0  # fmt: skip
+    assert json.loads(capsys.readouterr().out)["code"] == "warning.few_connecting"
+
+
+@pytest.mark.parametrize(
+    ("rest", "expected"),
+    [
+        (["--slip", "G3 ME1NA 19"], "is not a slip"),
+        (["--slip", "G3 MENA vingt"], "is not a slip"),
+        (["--slip", " | G3 MENA"], "is not a slip"),
+        (["--slips", "/nonexistent.txt"], "does not exist"),
+        ([], "Give one slip"),
+        (["--slip", "G3 MENA", "--variant", "789"], "9 tiles"),
+        (["--slip", "G3 MENA", "--variant", "nope"], "invalid choice"),
+    ],
+)
+def test_judge_bad_input_exits_2_with_one_sentence(conformance_lexicon, seed1_record, capsys,
+                                                   rest, expected) -> None:  # fmt: skip
+    assert main(judge_args(conformance_lexicon, seed1_record, *rest)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and expected in captured.err
+    assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_judge_refuses_a_round_the_record_lacks(conformance_lexicon, seed1_record, capsys):
+    args = judge_args(conformance_lexicon, seed1_record, "--slip", "G3 MENA")
+    args[args.index("2")] = "99"
+    assert main(args) == 2
+    assert "no played round 99" in capsys.readouterr().err
