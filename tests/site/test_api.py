@@ -361,3 +361,35 @@ def test_decisions_and_cancel(game_setup, django_capture_on_commit_callbacks) ->
     assert cancelled["state"] == "cancelled"
     state = ok(arbiter.get(f"/api/games/{game['id']}/"))
     assert state["current_round"]["number"] == 1 and state["current_round"]["id"] != rnd["id"]
+
+
+#: The issue's rows on round 2 of seed 1 (ADONIsA on H3; NANMEEE; top G6 AMENEE 21), values
+#: by hand in tests/engine/duplicate/test_bulletin_table.py: (reference, word, score) ->
+#: (code, score) with scores required, the API default for a new tournament.
+ISSUE_ROWS = [
+    (("G4", "MENA", 19), ("penalty.wrong_reference", 14)),
+    (("", "MENA", 19), ("penalty.missing_reference", 14)),
+    (("2G", "AMENE", 20), ("warning.inverted_reference", 20)),
+    (("G9", "MANNE", 15), ("warning.score_wrong", 14)),
+    (("G3", "MENA", 25), ("warning.score_wrong", 19)),
+]
+
+
+def test_issue_rows_through_the_player_api(game_setup, django_capture_on_commit_callbacks):
+    arbiter, anne = game_setup["arbiter"], game_setup["players"]["Anne"]
+    game = ok(arbiter.post("/api/tournaments/open-api/games/", {"kind": "seeded", "seed": 1},
+                           format="json"), 201)  # fmt: skip
+    r1 = draw_and_open(arbiter, game["id"], django_capture_on_commit_callbacks)
+    assert r1["top"]["chosen"]["word"] == "ADONIsA"
+    ok(arbiter.post(f"/api/rounds/{r1['id']}/close"))
+    ok(arbiter.post(f"/api/rounds/{r1['id']}/place", {}, format="json"))
+    r2 = draw_and_open(arbiter, game["id"], django_capture_on_commit_callbacks)
+    assert (r2["rack"], r2["top"]["chosen"]["coord"]) == ("NANMEEE", "G6")
+    for n, ((reference, word, score), expected) in enumerate(ISSUE_ROWS):
+        body = ok(anne.post("/api/player/proposals/", {"word": word, "reference": reference,
+                  "score": score, "client_key": f"row-{n}", "round": r2["id"]},
+                  format="json"), 201)  # fmt: skip
+        assert "outcome" not in body
+        current = ok(arbiter.get(f"/api/rounds/{r2['id']}/proposals/"))
+        outcome = next(p["outcome"] for p in current if p["player_name"] == "Anne")
+        assert (outcome["code"], outcome["score"]) == expected, (word, reference)

@@ -141,3 +141,35 @@ def test_review_list_accept_and_change_replayed_from_the_record(
     services.decision_review(round_id=rnd.pk, player_id=bruno.pk, version_id=slip.version.pk,
                              choice="default", actor=arbiter)  # fmt: skip
     assert game_outcomes(game).player(bruno.pk).rounds == (0, 18)
+
+
+def test_issue_rows_through_the_console_slip_entry(tournament_setup, client) -> None:
+    """The issue's rows typed by an arbiter on round 2 of seed 1 (values by hand in
+    tests/engine/duplicate/test_bulletin_table.py), scores required."""
+    setup = tournament_setup
+    setup["tournament"].__class__.objects.update(score_required=True)
+    anne, bruno, _ = setup["players"]
+    game = game_create(tournament_id=setup["tournament"].pk, seed=1)
+    play_round(game, setup["arbiter"], {anne: ("", "", 68)})
+    rnd = round_draw(game_id=game.pk, actor=setup["arbiter"])
+    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=setup["arbiter"]).pk)
+    assert (rnd.rack, rnd.top_score) == ("NANMEEE", 21)
+    client.force_login(setup["arbiter"])
+    rows = {
+        "2 G4 MENA 19": ("penalty.wrong_reference", 14),
+        "2 - MENA 19": ("penalty.missing_reference", 14),
+        "2 2G AMENE 20": ("warning.inverted_reference", 20),
+        "2 G9 MANNE 15": ("warning.score_wrong", 14),
+        "2 G3 MENA 25": ("warning.score_wrong", 19),
+        "2 G6 AMENEE 20": ("warning.score_wrong", 21),
+    }
+    for line, expected in rows.items():
+        response = client.post(reverse("console:slips", args=[rnd.pk]), {"line": line},
+                               headers={"Accept": "application/json"})  # fmt: skip
+        assert response.status_code == 200, response.content
+        entry = response.json()["entry"]
+        assert (entry["code"], entry["score"]) == expected, line
+    assert entry["reason"].startswith("AMENEE en G6 vaut 21")
+    # Only the chosen top word needs no correction slip (§5.9).
+    params = bruno.proposals.get(is_current=True).outcome_params
+    assert params["slip_optional"] is True

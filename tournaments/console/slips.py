@@ -1,7 +1,8 @@
 """The fast slip-entry syntax: one line per slip, ``table reference word [score]``.
 
 ``12 H4 MOITAI 18`` is table 12, horizontal at H4, the word MOITAI, 18 points written.
-The reference may come after the word (``12 MOITAI H4``); the score is optional. A lowercase
+The reference may come after the word (``12 MOITAI H4``), ``-`` when the bulletin has none
+(``12 - MOITAI 18``: the 5-point penalty, §4.4); the score is optional. A lowercase
 letter in the word is a circled joker. Only the shape of the line is checked here; the
 engine judges the reference, the word and the score.
 """
@@ -50,7 +51,9 @@ def parse_move(tokens: list[str], text: str) -> tuple[str, str, int | None]:
             % {"line": text}
         )
     first, second = tokens[0], tokens[1]
-    if _looks_like_reference(first):
+    if first == "-":  # no reference written on the bulletin
+        reference, word = "", second
+    elif _looks_like_reference(first):
         reference, word = first, second
     elif _looks_like_reference(second):
         reference, word = second, first
