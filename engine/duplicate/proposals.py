@@ -258,12 +258,20 @@ def _read(ctx: _Ctx, ref: Reference, word: str) -> _Reading:
     circled = any(word[i].islower() for i in new)
     own = ctx.attempt(ref, word) if circled else (None if base.joker_inferred else base)
     variants = [base]
-    if base.joker_inferred:
+    # The circlings to compare with the claimed score: those of the letters the rack lacks;
+    # and, when the player circled a letter, every circling of the rack's jokers (a joker
+    # may stand for a letter the rack also holds, §5.3.1).
+    sizes = {len(base.jokers_as)} if base.joker_inferred else set()
+    if circled:
+        sizes |= set(range(1, ctx.rack.jokers + 1))
+    if sizes:
         lowered = (
             "".join(ch.lower() if i in combo else ch for i, ch in enumerate(word.upper()))
-            for combo in combinations(new, len(base.jokers_as))
+            for size in sorted(sizes)
+            for combo in combinations(new, size)
         )
-        variants = [m for m in (ctx.attempt(ref, w) for w in lowered) if m is not None]
+        found = [m for m in (ctx.attempt(ref, w) for w in lowered) if m is not None]
+        variants = found + ([] if base.joker_inferred else [base])
     variants.sort(key=lambda m: (m.score, m.word))
     return _Reading(ref, base, None, own, circled, tuple(variants))
 
