@@ -434,7 +434,7 @@ def _connecting(ctx: _Ctx, word: str, written: _Reading | None) -> Outcome:
             return _later_move(plain, word)
         return _settle(ctx, written, "warning.location_modes")
     if not places:
-        return _later_move(replace(plain, written=""), word)
+        return _later_move(plain, word)
     warning = "warning.location_modes" if ctx.written else None
     if not warning and sum(wanted.values()) < MIN_CONNECTING and ctx.board.tile_count() > 2:
         warning = "warning.few_connecting"

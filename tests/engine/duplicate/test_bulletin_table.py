@@ -190,3 +190,11 @@ def test_p5_connecting_letters_in_several_places_offer_the_highest() -> None:
     outcome = judge("MENA", connecting="A", source="arbiter")
     assert outcome.params["places"] == ["G3", "G7", "G9", "3E", "9E"]
     assert (outcome.alternative.score, outcome.alternative.reference) == (19, "G3")
+
+
+def test_connecting_letters_matching_no_place_leave_the_reference_to_decide() -> None:
+    # No valid MENA runs through a Z: as if only the reference were written (P1, P2).
+    wrong = judge("MENA", "G13", 19, source="arbiter", connecting="Z")
+    assert (wrong.code, wrong.score, wrong.reference) == ("penalty.wrong_reference", 14, "G3")
+    none = judge("MENA", "", 19, source="arbiter", connecting="Z")
+    assert (none.code, none.score) == ("penalty.missing_reference", 14)
