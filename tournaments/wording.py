@@ -284,6 +284,16 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Le relevé de partie %(path)s est absent ou illisible."),
         _("Le relevé de partie est absent ou illisible."),
     ),
+    "cli.file": (
+        _("Le fichier %(path)s est absent ou illisible."),
+        _("Un fichier donné est absent ou illisible."),
+    ),
+    "cli.round": (
+        _("Le relevé n'a pas de coup joué numéro %(round)s."),
+        _("Le relevé n'a pas ce coup."),
+    ),
+    "cli.slip": (_("Écrivez le bulletin ainsi : RÉF MOT [SCORE], par exemple G3 MENA 19."),),
+    "cli.variant": (_("Cette formule n'a pas la taille de tirage de la partie relevée."),),
     # -- access and sign-in (tournaments.access, tournaments.api) -------------------------
     "access.arbiter": (_("Seuls les arbitres de ce tournoi peuvent faire cela."),),
     "access.head_arbiter": (_("Seul le juge-arbitre peut faire cela."),),

@@ -91,9 +91,11 @@ def _read(path: str, what: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise EngineError("cli.file", f"The {what} file {path} does not exist.") from None
+        message = f"The {what} file {path} does not exist."
+        raise EngineError("cli.file", message, path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise EngineError("cli.file", f"The {what} file {path} cannot be read: {exc}.") from None
+        message = f"The {what} file {path} cannot be read: {exc}."
+        raise EngineError("cli.file", message, path=path) from None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -182,7 +184,8 @@ def round_position(record: GameRecord, number: int, finder: Any) -> tuple[Game, 
         game.place_forced(move_from_json(rec["top"], f"round {rec['number']}"))
     played = [r["number"] for r in record.rounds if r["status"] == "played"]
     span = f"1 to {max(played)}" if played else "none"
-    raise EngineError("cli.round", f"The record has no played round {number} (rounds: {span}).")
+    message = f"The record has no played round {number} (rounds: {span})."
+    raise EngineError("cli.round", message, round=number)
 
 
 def outcome_line(outcome: Outcome) -> dict[str, Any]:
