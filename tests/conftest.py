@@ -72,6 +72,23 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
         terminalreporter.write_line(f"{group}: {count} {tests} skipped: {why}", yellow=True)
 
 
+def screenshots_dir() -> Path:
+    """Where tests save screenshots: var/screenshots, never a tracked file.
+
+    ``make screenshots`` sets ``TIRAGE_SCREENSHOT_DIR=docs/screenshots`` to refresh the
+    pictures the docs show; a plain ``make test`` leaves ``git status`` clean.
+    """
+    return Path(os.environ.get("TIRAGE_SCREENSHOT_DIR") or ROOT / "var" / "screenshots")
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    """:func:`screenshots_dir`, created."""
+    directory = screenshots_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
+
+
 # Variables that select a profile or a service; stripped so each test states what it wants.
 CONFIG_VARS = (
     "TIRAGE_ENV",

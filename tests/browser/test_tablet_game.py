@@ -1,6 +1,7 @@
 """A 3-round game in headless Chromium: the head arbiter drives it from the console while two
 tablets play (one with a joker, one late, one losing its connection) and the projector
-follows. Saves screenshots of the tablet, the console and the projector in docs/screenshots.
+follows. Saves screenshots of the tablet, the console and the projector under var/screenshots
+(``make screenshots`` writes them into docs/screenshots instead).
 
 Needs Debian's ``chromium`` and the ``playwright`` package (no downloaded browser). Locally
 the test skips with a one-line reason when either is missing; under CI it fails (tests/ci.py).
@@ -21,11 +22,12 @@ from django.db import connections
 from django.utils import timezone
 
 from tests.ci import unavailable
+from tests.conftest import screenshots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CHROMIUM = "/usr/bin/chromium"
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOTS = screenshots_dir()
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
