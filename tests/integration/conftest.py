@@ -60,8 +60,11 @@ def postgresql() -> str:
     if not database_url.startswith(("postgres://", "postgresql://")):
         unavailable("DATABASE_URL is not a postgres:// URL (embedded SQLite profile)")
     problem = ""
+    # The server must answer; the database DATABASE_URL names need not exist (the tests run
+    # in test_<name>_..., which pytest-django creates from the maintenance database).
+    server = psycopg.conninfo.make_conninfo(database_url, dbname="postgres")
     try:
-        with psycopg.connect(database_url, connect_timeout=3) as conn:
+        with psycopg.connect(server, connect_timeout=3) as conn:
             version = conn.execute("SHOW server_version").fetchone()[0]
     except psycopg.Error as exc:
         problem = f"PostgreSQL unreachable: {first_line(exc)}"
