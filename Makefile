@@ -21,46 +21,61 @@ INSTALL_INPUTS := pyproject.toml setup.py requirements.lock \
 	$(wildcard engine/core/*.c engine/core/*.h)
 PO_FILES := $(wildcard tournaments/locale/*/LC_MESSAGES/*.po)
 
-# `$(APT_INSTALL) pkg...`: Debian packages on demand (sudo when not root).
-APT_INSTALL = sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
-	$$sudo apt-get update -qq && \
-	DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends
+# The Debian packages each target needs, installed when missing (one list, shared with .ci/run;
+# without root it stops with one sentence naming what to install).
+SYSTEM_PACKAGES := deploy/ensure-system-packages
+# `make test` runs pytest with a PostgreSQL and a Redis: DATABASE_URL/REDIS_URL when set,
+# else private ones started for the run and removed after it.
+WITH_TEST_SERVICES := TIRAGE_PYTHON=$(abspath $(PY)) deploy/with-test-services
 
 # ------------------------------------------------------------------------------------------
 # LEXICON HOOK. `make lexicon` builds the default French lexicon with the engine CLI
 # (`python -m engine lexicon build-default -o FILE`, fed by Hunspell's fr_FR dictionary).
 # RUN_HOOKS lists what `make run` does before starting the site; drop `lexicon` to skip it.
 LEXICON ?= $(or $(TIRAGE_LEXICON),$(or $(TIRAGE_VAR_DIR),var)/lexicons/fr-libre.lex)
-HUNSPELL_FR_DIC := /usr/share/hunspell/fr_FR.dic
-HUNSPELL_FR_PKG := hunspell-fr-comprehensive
 ENGINE_LEXICON_CMD := $(PY) -m engine lexicon build-default
 LEXICON_INPUTS := $(wildcard engine/lexicon/*.py engine/core/gaddag*)
 RUN_HOOKS ?= lexicon
+RUN_SUMMARY := $(or $(TIRAGE_VAR_DIR),var)/run-summary.txt
 # ------------------------------------------------------------------------------------------
 
-.PHONY: help run test install messages lexicon lint format check lock clean
+.PHONY: help run test screenshots system-packages install messages lexicon lint format check \
+	lock clean
 
 help:
 	@echo "make run    install into $(VENV) if needed, migrate, set up demo data, serve on $(HOST):$(PORT)"
-	@echo "make test   install into $(VENV) if needed, then pytest (PYTEST_ARGS=... to pass options)"
+	@echo "make test   install what is missing, then every test (PYTEST_ARGS=tests/engine for a part)"
+	@echo "make screenshots  refresh docs/screenshots with the browser test"
 	@echo "make lint   ruff check + ruff format --check"
 	@echo "make check  manage.py check"
 	@echo "make lexicon  build the free default lexicon into $(LEXICON)"
 	@echo "make lock   regenerate requirements.lock from pyproject.toml in a scratch venv"
 
+# The login, addresses and tablet links come last: tirage_setup writes them into
+# $(RUN_SUMMARY), and tirage_serve prints them once the server listens.
 run: install messages $(RUN_HOOKS)
-	$(MANAGE) migrate --noinput
-	$(MANAGE) tirage_setup --base-url http://$(HOST):$(PORT)
-	$(MANAGE) runserver $(HOST):$(PORT)
+	$(MANAGE) migrate --noinput --verbosity 0
+	$(MANAGE) tirage_setup --base-url http://$(HOST):$(PORT) --summary $(RUN_SUMMARY)
+	$(MANAGE) tirage_serve --summary $(RUN_SUMMARY) $(HOST):$(PORT)
 
-test: install messages
-	$(PY) -m pytest $(PYTEST_ARGS)
+test: system-packages install messages
+	$(WITH_TEST_SERVICES) $(PY) -m pytest $(PYTEST_ARGS)
+
+# The browser test writes its screenshots into docs/screenshots instead of var/screenshots.
+screenshots: system-packages install messages
+	TIRAGE_SCREENSHOT_DIR=$(CURDIR)/docs/screenshots $(PY) -m pytest tests/browser -q $(PYTEST_ARGS)
+
+# Everything `make test` needs: Chromium, PostgreSQL and Redis binaries, gettext, Hunspell.
+system-packages:
+	@PYTHON=$(PYTHON) $(SYSTEM_PACKAGES) test
 
 $(PY):
+	@PYTHON=$(PYTHON) $(SYSTEM_PACKAGES) build
 	$(PYTHON) -m venv $(VENV)
 
 # Installs the pinned dependencies and tirage itself (editable), compiling engine._core.
 $(INSTALL_STAMP): $(PY) $(INSTALL_INPUTS)
+	@PYTHON=$(PYTHON) $(SYSTEM_PACKAGES) build
 	$(PY) -m pip install -c requirements.lock -e '.[dev]'
 	touch $@
 
@@ -68,7 +83,7 @@ install: $(INSTALL_STAMP)
 
 messages: install
 ifneq ($(PO_FILES),)
-	@command -v msgfmt >/dev/null 2>&1 || { echo "messages: installing gettext"; $(APT_INSTALL) gettext; }
+	@PYTHON=$(PYTHON) $(SYSTEM_PACKAGES) run
 	$(MANAGE) compilemessages --verbosity 0 --ignore .venv --ignore var --ignore .git
 endif
 
@@ -76,9 +91,7 @@ lexicon: install $(LEXICON)
 
 # Rebuilt when the code that reads or writes the lexicon format changes.
 $(LEXICON): $(LEXICON_INPUTS)
-	@if [ ! -f "$(HUNSPELL_FR_DIC)" ]; then \
-		echo "lexicon: installing $(HUNSPELL_FR_PKG)"; $(APT_INSTALL) $(HUNSPELL_FR_PKG); \
-	fi
+	@PYTHON=$(PYTHON) $(SYSTEM_PACKAGES) run
 	mkdir -p "$(@D)"
 	$(ENGINE_LEXICON_CMD) -o "$@.tmp"
 	mv "$@.tmp" "$@"

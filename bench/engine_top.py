@@ -29,7 +29,7 @@ from engine.board import Board, Rack  # noqa: E402
 from engine.lexicon.automaton import Lexicon, build_lexicon_file  # noqa: E402
 from engine.movegen import find_top, generate_moves  # noqa: E402
 
-CONFORMANCE = Path("/work/shared/conformance")
+CONFORMANCE = ROOT / "tests" / "data" / "conformance"
 
 _LOAD_PROBE = """
 import sys, time

@@ -9,7 +9,7 @@ and ``bench/tablets.py`` measured one sync worker per core as the best setting o
 import multiprocessing
 import os
 
-wsgi_app = "tournaments.wsgi:application"
+wsgi_app = os.environ.get("GUNICORN_WSGI_APP", "tournaments.wsgi:application")
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count()))

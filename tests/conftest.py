@@ -10,6 +10,8 @@ import json
 import os
 import subprocess
 import sys
+import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,75 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- The test database and the run's summary -----------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings() -> None:
+    """A test database name of its own for each run (``test_<name>_<pid>_<random>``).
+
+    pytest-django would use ``test_<name>`` every time: two runs against one PostgreSQL
+    server (two CI jobs, two developers) would drop each other's database. SQLite tests use
+    an in-memory database and keep Django's default.
+    """
+    from django.conf import settings
+
+    suffix = f"{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    for database in settings.DATABASES.values():
+        if database["ENGINE"].endswith("sqlite3"):
+            continue
+        test = database.setdefault("TEST", {})
+        test["NAME"] = f"{test.get('NAME') or 'test_' + database['NAME']}_{suffix}"
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    text = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+    return text.removeprefix("Skipped: ")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """Name each skipped group and why, so that no skip goes unnoticed.
+
+    Skip reasons start with their group (``tests/ci.py``); any other skip is grouped under
+    its test folder.
+    """
+    if config.option.collectonly:
+        return
+    groups: Counter[tuple[str, str]] = Counter()
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = _skip_reason(report)
+        group, sep, why = reason.partition(": ")
+        if not sep or " " in group:
+            group, why = report.nodeid.split("/")[1] if "/" in report.nodeid else "tests", reason
+        groups[(group, why)] += 1
+    if not groups:
+        terminalreporter.write_line("skipped: none, every collected test ran")
+        return
+    terminalreporter.write_sep("-", "skipped groups (each one is a part of the suite not run)")
+    for (group, why), count in sorted(groups.items()):
+        tests = "test" if count == 1 else "tests"
+        terminalreporter.write_line(f"{group}: {count} {tests} skipped: {why}", yellow=True)
+
+
+def screenshots_dir() -> Path:
+    """Where tests save screenshots: var/screenshots, never a tracked file.
+
+    ``make screenshots`` sets ``TIRAGE_SCREENSHOT_DIR=docs/screenshots`` to refresh the
+    pictures the docs show; a plain ``make test`` leaves ``git status`` clean.
+    """
+    return Path(os.environ.get("TIRAGE_SCREENSHOT_DIR") or ROOT / "var" / "screenshots")
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    """:func:`screenshots_dir`, created."""
+    directory = screenshots_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
+
 
 # Variables that select a profile or a service; stripped so each test states what it wants.
 CONFIG_VARS = (

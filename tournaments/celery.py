@@ -7,7 +7,7 @@ every task eager, so nothing here needs a broker in the embedded profile.
 import os
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import after_setup_logger, after_setup_task_logger, worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.settings")
 
@@ -22,3 +22,14 @@ def _recover_pending_tops(sender: object = None, **_: object) -> None:
     from tournaments.tasks import requeue_pending_tops
 
     requeue_pending_tops.delay()
+
+
+@after_setup_logger.connect
+@after_setup_task_logger.connect
+def _stamp_with_zone(logger: object = None, **_: object) -> None:
+    """The worker's log lines carry their UTC offset, like Django's (tournaments/logs.py)."""
+    from tournaments.logs import zoned_time
+
+    for handler in getattr(logger, "handlers", ()):
+        if handler.formatter is not None:
+            handler.formatter.formatTime = zoned_time

@@ -212,8 +212,9 @@ if REDIS_URL:
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
-    # Embedded: tasks run in-process at .delay() time, and their exceptions surface.
-    CELERY_BROKER_URL = "memory://"
+    # Embedded: tasks run in-process at .delay() time, and their exceptions surface. Eager
+    # calls still open an in-memory connection: it gets a host so kombu does not warn.
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("TIRAGE_CELERY_QUEUE", "tirage")
@@ -318,7 +319,11 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        # Times carry their UTC offset (tournaments/logs.py): the clock may be in UTC.
+        "plain": {
+            "()": "tournaments.logs.ZonedFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        },
     },
     "handlers": {
         "stderr": {
@@ -330,5 +335,12 @@ LOGGING = {
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        # runserver's request lines, stamped like the rest.
+        "django.server": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
     },
 }
+if CELERY_TASK_ALWAYS_EAGER and not env_str("LOG_LEVEL"):
+    # Embedded profile: tasks run inside the request or command; a line per task ("compute_top:
+    # round 1 top 18", "Task ... succeeded") is worker chatter there. Warnings still show.
+    for _name in ("celery", "tournaments.tasks", "tournaments.tasks_reports"):
+        LOGGING["loggers"][_name] = {"level": "WARNING"}

@@ -3,7 +3,7 @@
 The ODS cannot be shipped, so a fresh install needs a free stand-in that works out of the box.
 The Debian package ``hunspell-fr-comprehensive`` holds Grammalecte's dictionary as stems plus
 affix rules; this module expands it to every inflected form with ``spylls`` following the
-procedure of ``/work/shared/conformance/README.md``, which reproduces the conformance list
+procedure of ``tests/data/conformance/README.md``, which reproduces the conformance list
 ``words-fr-libre.txt.gz`` exactly. Normalisation is :mod:`engine.lexicon.wordlist`'s, so the
 default list and a club's list obey the same rules.
 """

@@ -1,4 +1,4 @@
-"""Shared fixtures for engine tests: the conformance material in ../shared."""
+"""Fixtures for engine tests: the conformance material in tests/data/conformance."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-CONFORMANCE = SHARED / "conformance"
+# Copied into the repository with its provenance (tests/data/conformance/README.md).
+CONFORMANCE = Path(__file__).resolve().parents[1] / "data" / "conformance"
 WORDS_FILE = CONFORMANCE / "words-fr-libre.txt.gz"
 POSITIONS_FILE = CONFORMANCE / "positions.jsonl"
 

@@ -2,7 +2,7 @@
 
 Every move the generator lists for a sample of conformance positions is re-checked by
 ``check_move``: same score, every word formed in the lexicon. And every tied top the
-generator reports must have the top score of ``../shared/conformance``.
+generator reports must have the top score of ``tests/data/conformance``.
 """
 
 from __future__ import annotations

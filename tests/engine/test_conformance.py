@@ -1,4 +1,4 @@
-"""Exactness against the shared conformance positions (../shared/conformance).
+"""Exactness against the conformance positions (tests/data/conformance).
 
 Every position's top score, top example and number of top placements were found by an
 independent generator on ``words-fr-libre.txt.gz``; the lexicon is built from that list once
@@ -31,7 +31,7 @@ def french(conformance_lexicon: Lexicon) -> Lexicon:
 
 
 def test_lexicon_identity(french: Lexicon) -> None:
-    # Word count and sha256 as stated in ../shared/conformance/README.md.
+    # Word count and sha256 as stated in tests/data/conformance/README.md.
     assert french.identity.word_count == 405_691
     assert french.identity.sha256 == WORDS_SHA256
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import os
 from pathlib import Path
 
 import pytest
@@ -19,11 +18,11 @@ from engine.lexicon.hunspell import (
     expand_dictionary,
     find_hunspell_files,
 )
+from tests.ci import unavailable
+from tests.engine.conftest import WORDS_FILE
 
-# The shared conformance material sits next to the repository (../shared/conformance).
-CONFORMANCE_LIST = (
-    Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "words-fr-libre.txt.gz"
-)
+# The conformance word list (tests/data/conformance/README.md gives its sha256 and origin).
+CONFORMANCE_LIST = WORDS_FILE
 CONFORMANCE_SHA256 = "d82717276cf291312661943f2891b0db5fe74fe3dcd91ad8d6b612f7e74e1d58"
 CONFORMANCE_COUNT = 405_691
 
@@ -154,23 +153,23 @@ def test_identity_constants_present_it_as_a_free_stand_in() -> None:
         assert needle in DEFAULT_SOURCE
 
 
-def _require(path: Path, what: str) -> None:
-    """Skip locally when an input is absent; in CI a missing input is a failure."""
-    if path.exists():
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{what} ({path}) is missing in CI")
-    pytest.skip(f"{what} ({path}) is not installed; apt-get install hunspell-fr-comprehensive")
+def test_committed_conformance_list_has_the_stated_sha256() -> None:
+    """The copy in tests/data is the list its README describes (count and sha256)."""
+    reference = gzip.decompress(CONFORMANCE_LIST.read_bytes())
+    assert hashlib.sha256(reference).hexdigest() == CONFORMANCE_SHA256
+    assert reference.count(b"\n") == CONFORMANCE_COUNT
 
 
 def test_full_build_reproduces_the_conformance_list() -> None:
-    """Zero differences from words-fr-libre.txt.gz (takes about 15 s)."""
-    try:
-        aff, dic = find_hunspell_files()
-    except HunspellError:
-        _require(Path("/usr/share/hunspell/fr_FR.dic"), "the French Hunspell dictionary")
-        raise
-    _require(CONFORMANCE_LIST, "the conformance word list")
+    """``build-default``'s word list has zero differences from words-fr-libre.txt.gz
+    (takes about 15 s)."""
+    if not Path("/usr/share/hunspell/fr_FR.dic").exists():
+        unavailable(
+            "hunspell",
+            "the French Hunspell dictionary /usr/share/hunspell/fr_FR.dic is not installed",
+            "apt-get install hunspell-fr-comprehensive",
+        )
+    aff, dic = find_hunspell_files()
     assert dictionary_version(aff) == DEFAULT_VERSION
 
     result = default_word_list(aff, dic)

@@ -1,7 +1,9 @@
 """Real services for the integration tests: PostgreSQL, Redis and a Celery worker process.
 
-Locally a missing service skips these tests with a one-line reason; with ``CI=true`` it is a
-failure, so CI can never go green without having exercised the real stack.
+Locally a missing service skips these tests with a one-line reason; under CI (``tests/ci.py``)
+it is a failure, so CI can never go green without having exercised the real stack. ``make
+test`` provides them: a private PostgreSQL and Redis unless DATABASE_URL and REDIS_URL are set
+(``deploy/with-test-services``).
 """
 
 from __future__ import annotations
@@ -23,20 +25,17 @@ import psycopg
 import pytest
 import redis
 
+from tests.ci import unavailable as ci_unavailable
+
 ROOT = Path(__file__).resolve().parents[2]
 SUMMARY_KEY = pytest.StashKey[list[str]]()
 
 
-def in_ci() -> bool:
-    """CI sets CI=true; there, services are mandatory."""
-    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
-
-
 def unavailable(reason: str) -> NoReturn:
     """Skip locally, fail in CI: a missing service must never pass silently there."""
-    if in_ci():
-        pytest.fail(f"integration: {reason} (CI=true: services are required)", pytrace=False)
-    pytest.skip(f"integration: {reason}")
+    ci_unavailable(
+        "integration", reason, "make test starts private ones; or set DATABASE_URL and REDIS_URL"
+    )
 
 
 def first_line(exc: BaseException) -> str:
@@ -61,8 +60,11 @@ def postgresql() -> str:
     if not database_url.startswith(("postgres://", "postgresql://")):
         unavailable("DATABASE_URL is not a postgres:// URL (embedded SQLite profile)")
     problem = ""
+    # The server must answer; the database DATABASE_URL names need not exist (the tests run
+    # in test_<name>_..., which pytest-django creates from the maintenance database).
+    server = psycopg.conninfo.make_conninfo(database_url, dbname="postgres")
     try:
-        with psycopg.connect(database_url, connect_timeout=3) as conn:
+        with psycopg.connect(server, connect_timeout=3) as conn:
             version = conn.execute("SHOW server_version").fetchone()[0]
     except psycopg.Error as exc:
         problem = f"PostgreSQL unreachable: {first_line(exc)}"

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.integration
 
 
 def twice_at_once(call: Callable[[], Any]) -> list[Any]:
-    """Run ``call`` in two threads released together; return results (or exceptions)."""
+    """Run ``call`` in two threads released together; return both results (or exceptions)."""
     barrier, results = threading.Barrier(2), []
 
     def run() -> None:
@@ -34,6 +34,8 @@ def twice_at_once(call: Callable[[], Any]) -> list[Any]:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a call is still running after 60 s"
+    assert len(results) == 2, results  # each thread reported once: a result or its exception
     return results
 
 
@@ -51,6 +53,7 @@ def test_two_arbiters_closing_the_same_round_apply_once(open_round) -> None:
 
     rnd, setup = open_round
     results = twice_at_once(lambda: round_close(round_id=rnd.pk, actor=setup["arbiter"]))
+    assert len(results) == 2, results
     assert all(isinstance(r, Round) and r.state == "closed" for r in results), results
     assert AuditLog.objects.filter(action="round.close", object_id=rnd.pk).count() == 1
 

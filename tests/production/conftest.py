@@ -1,28 +1,24 @@
 """The production tests run against ``deploy/stack``: gunicorn, a Celery worker, a private
 PostgreSQL cluster and a private Redis, all on loopback, started once per session.
 
-Locally a missing tool (initdb, redis-server) skips them with a one-line reason; with
-``CI=true`` it is a failure. Every test here carries the ``production`` marker
-(``pytest -m production``, or ``-m 'not production'`` to leave them out).
+Locally a missing tool (initdb, redis-server) skips them with a one-line reason; under CI
+(``tests/ci.py``: CI=1, true or yes) it is a failure. Every test here carries the
+``production`` marker (``pytest -m production``, or ``-m 'not production'`` to leave them out).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.ci import unavailable
 from tests.production.stack import Stack, make_stack_dir, missing_tools
 
 HERE = Path(__file__).resolve().parent
 SUMMARY_KEY = pytest.StashKey[list[str]]()
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -44,9 +40,7 @@ def stack(request: pytest.FixtureRequest) -> Iterator[Stack]:
     """The running stack, with the conformance lexicon and an arbiter account."""
     reason = missing_tools()
     if reason:
-        if in_ci():
-            pytest.fail(f"production: {reason} (CI=true: the stack is required)", pytrace=False)
-        pytest.skip(f"production: {reason}")
+        unavailable("production", reason, "deploy/ensure-system-packages installs them")
     directory = make_stack_dir()
     stack = Stack(directory)
     try:

@@ -161,6 +161,7 @@ class Stack:
             "STACK_WORKER_CONCURRENCY": "2",
             "TIRAGE_PYTHON": sys.executable,
             "TIRAGE_CELERY_APP": "tests.production.probe",
+            "GUNICORN_WSGI_APP": "tests.production.web_probe:web_app",
             "TIRAGE_PROBE_DIR": str(self.probe),
             "PYTHONPATH": str(ROOT),
         }

@@ -104,7 +104,8 @@ def test_redis_restarted_during_a_round(healthy_stack) -> None:
 
 
 def test_web_worker_killed_while_tablets_submit(healthy_stack) -> None:
-    """SIGKILL gunicorn workers while 20 tablets submit: the master replaces them; tablets
+    """SIGKILL gunicorn workers while 20 tablets submit, each time the worker that holds a
+    tablet's proposal (tests/production/web_probe.py): the master replaces them; tablets
     resend with the same client key after a failure, so every proposal acknowledged with a
     2xx is in the database, once."""
     stack = healthy_stack
@@ -115,6 +116,7 @@ def test_web_worker_killed_while_tablets_submit(healthy_stack) -> None:
     t.open(rnd["id"])
     acknowledged: list[tuple[int, str]] = []
     failures: list[str] = []
+    cut: list[str] = []  # requests that ended without an answer: the kills cut them short
     lock = threading.Lock()
 
     def tablet(i: int) -> None:
@@ -129,6 +131,8 @@ def test_web_worker_killed_while_tablets_submit(healthy_stack) -> None:
                     response = client.request("POST", "/api/player/proposals/", body)
                 except (OSError, http.client.HTTPException):
                     # Refused, reset, or the answer cut short by the kill: resend, same key.
+                    with lock:
+                        cut.append(body["client_key"])
                     time.sleep(0.2)
                     continue
                 if response.status in (200, 201) and not isinstance(response.body, dict):
@@ -147,19 +151,32 @@ def test_web_worker_killed_while_tablets_submit(healthy_stack) -> None:
                 failures.append(f"{i}/{v}: never acknowledged")
             time.sleep(random.uniform(0, 0.2))
 
+    hold = stack.probe / "submit-hold"
     threads = [threading.Thread(target=tablet, args=(i,)) for i in range(players)]
-    for thread in threads:
-        thread.start()
-    killed = 0
-    for _ in range(3):
-        time.sleep(0.4)
-        workers = stack.children(stack.pid("gunicorn"))
-        if workers:
-            stack.kill(random.choice(workers), signal.SIGKILL)
-            killed += 1
+    killed: list[int] = []
+    try:
+        for kill in range(3):
+            for old in stack.probe.glob("serving-*"):
+                old.unlink()
+            hold.write_text("")  # the next proposal to reach a worker waits there
+            if kill == 0:
+                for thread in threads:
+                    thread.start()
+            marker = wait_for(lambda: sorted(stack.probe.glob("serving-*")), 30,
+                              "a proposal held by a web worker")[0]  # fmt: skip
+            pid = int(marker.name.split("-")[1])
+            # That worker is a child of the master and has a request in flight right now.
+            assert pid in stack.children(stack.pid("gunicorn")), (pid, killed)
+            stack.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+            hold.unlink()  # release a request the other worker may be holding
+    finally:
+        hold.unlink(missing_ok=True)
     for thread in threads:
         thread.join(timeout=120)
-    assert killed == 3 and not failures, failures
+    assert len(set(killed)) == 3 and not failures, (killed, failures)
+    # Each kill cut a tablet's request short, and the tablet resent it (same key).
+    assert len(cut) >= 3, cut
     assert len(acknowledged) == players * versions
     rows = dict(stack.sql(
         "SELECT id, client_key FROM tournaments_proposalversion WHERE round_id = %s", rnd["id"]

@@ -36,6 +36,14 @@ def test_home_lists_the_demo_tournament_in_french(client, demo) -> None:
     assert '<option value="en">English</option>' in page  # each language in its own name
 
 
+def test_home_links_each_tournament_and_the_footer_goes_to_the_console(client, demo) -> None:
+    page = client.get(reverse("home")).content.decode()
+    assert '<a href="/arbitre/tournoi/demo/">Tournoi de démonstration</a>' in page
+    assert '<a href="/projecteur/demo/">Projecteur</a>' in page
+    assert '<a href="/arbitre/">Espace arbitre</a>' in page
+    assert "/admin/" not in page  # an arbiter works in the console, never in Django's admin
+
+
 def test_home_without_tournaments(client, db) -> None:
     assert "Aucun tournoi pour l’instant." in client.get("/").content.decode()
 

@@ -34,7 +34,7 @@ def test_embedded_default_needs_no_service(load_settings, clean_env) -> None:
     assert values["TIRAGE_LEXICON"] == str(var_dir.resolve() / "lexicons" / "fr-libre.lex")
     assert values["CELERY_TASK_ALWAYS_EAGER"] is True
     assert values["CELERY_TASK_EAGER_PROPAGATES"] is True
-    assert values["CELERY_BROKER_URL"] == "memory://"
+    assert values["CELERY_BROKER_URL"] == "memory://localhost/"
     assert values["LANGUAGE_CODE"] == "fr"
     assert [code for code, _ in values["LANGUAGES"]] == ["fr", "en"]
     assert values["TIME_ZONE"] == "Europe/Paris"
@@ -131,3 +131,20 @@ def test_malformed_values_are_refused_with_a_sentence(load_settings) -> None:
     assert "TIRAGE_ENV='staging' is unknown" in staging
     maybe = load_settings("DEBUG", env={"DEBUG": "maybe"})["error"]
     assert "DEBUG='maybe' is not a boolean" in maybe
+
+
+def test_log_lines_carry_their_utc_offset() -> None:
+    """Django puts the process in TIME_ZONE (Paris); each line says which offset it is in."""
+    import logging
+    from datetime import UTC, datetime
+
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    config = settings.LOGGING["formatters"]["plain"]
+    formatter = import_string(config["()"])(config["format"])
+    record = logging.LogRecord("tournaments", logging.WARNING, __file__, 1, "hello", (), None)
+    record.created = datetime(2026, 11, 30, 18, 0, 5, 671_000, tzinfo=UTC).timestamp()
+    assert formatter.format(record) == "2026-11-30 19:00:05.671+01:00 WARNING tournaments: hello"
+    record.created = datetime(2026, 7, 1, 12, 0, tzinfo=UTC).timestamp()  # summer time
+    assert formatter.format(record).startswith("2026-07-01 14:00:00.000+02:00 ")

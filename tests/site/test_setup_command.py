@@ -156,3 +156,54 @@ def test_manage_check_is_clean(run_cli) -> None:
     result = run_cli("manage.py", "check")
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+@pytest.mark.django_db
+def test_summary_file_holds_the_login_and_links_and_the_server_prints_them_last(
+    tmp_path: Path,
+) -> None:
+    from tournaments.management.commands.tirage_serve import Command as Serve
+
+    summary = tmp_path / "run-summary.txt"
+    output = setup("--base-url", "http://127.0.0.1:8811", "--summary", str(summary))
+    written = summary.read_text(encoding="utf-8")
+    assert "« Tournoi de démonstration » créé" in output  # status lines stay on stdout
+    assert LOGIN not in output and "À ouvrir" not in output
+    assert LOGIN in written and "http://127.0.0.1:8811/projecteur/demo/\n" in written
+
+    serve, out = Serve(stdout=StringIO()), None
+    serve.summary_path, serve.addr, serve._raw_ipv6, serve.protocol = (
+        summary,
+        "127.0.0.1",
+        False,
+        "http",
+    )
+    serve.on_bind(8811)
+    out = serve.stdout._out.getvalue()
+    banner_end = out.index("Starting development server at http://127.0.0.1:8811/")
+    ready = out.index("Tirage est prêt.")
+    assert banner_end < ready
+    tail = out[ready:]
+    assert LOGIN in tail
+    for line in written.splitlines():
+        if line.startswith("  "):  # every link, whole, after the banner
+            assert f"  {line}\n" in tail, line
+    assert tail.rstrip().endswith("=" * 60)
+
+
+def test_setup_on_the_embedded_profile_prints_no_warning(
+    run_cli, conformance_lexicon_file: Path, tmp_path: Path
+) -> None:
+    """What ``make run`` shows: no kombu warning, no Celery line per task, nothing on stderr."""
+    env = {"TIRAGE_LEXICON": str(conformance_lexicon_file)}
+    migrate = run_cli("manage.py", "migrate", "--noinput", "--verbosity", "0", env=env)
+    assert migrate.returncode == 0, migrate.stderr
+    result = run_cli(
+        "manage.py", "tirage_setup", "--summary", str(tmp_path / "summary.txt"), env=env
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2, lines  # two status lines; the login and links went to the file
+    assert lines[0] == "Compte arbitre « arbitre » créé."
+    assert lines[1].startswith("Démonstration : « Tournoi de démonstration » créé (20 joueurs")

@@ -9,8 +9,6 @@ import pytest
 from engine.cli import main
 from engine.duplicate.record import load_record
 
-pytest.importorskip("engine._core")
-
 
 def test_play_prints_the_game_sheet(conformance_lexicon, capsys) -> None:
     assert main(["play", "--lexicon", str(conformance_lexicon.path), "--seed", "1"]) == 0

@@ -19,8 +19,6 @@ from engine.duplicate.top import engine_top_finder
 from engine.duplicate.variants import CLASSIC, VARIANTS
 from engine.tiles import COUNTS
 
-pytest.importorskip("engine._core")
-
 CASES = [("classic", seed) for seed in range(200)] + [
     (code, seed) for code in VARIANTS if code != "classic" for seed in range(20)
 ]

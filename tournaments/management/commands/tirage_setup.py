@@ -3,7 +3,10 @@
 Idempotent, so ``make run`` calls it every time: it creates the arbiter account only when it
 does not exist and builds the demo tournament (``tournaments.services.demo_create``: 20
 players, a game with rounds 1–4 played and round 5 drawn) only when it is absent, then prints
-the login and the addresses to try (console, game screen, projector, two tablets, API docs).
+the login and the addresses to try (console, game screen, projector, two tablets, API docs),
+last, after whatever building the demo printed. ``--summary FILE`` writes that block into FILE
+instead, for ``manage.py tirage_serve --summary FILE`` to show once the server listens
+(``make run``).
 
 The demo needs the lexicon file ``settings.TIRAGE_LEXICON`` (``make lexicon`` builds it;
 ``make run`` does so first). A missing file is a usage error (exit 2) naming the command.
@@ -61,9 +64,17 @@ class Command(BaseCommand):
             default="http://127.0.0.1:8000",
             help="Adresse du site, pour les liens affichés (défaut : http://127.0.0.1:8000).",
         )
+        parser.add_argument(
+            "--summary",
+            type=Path,
+            default=None,
+            help="Écrire la connexion et les adresses dans ce fichier au lieu de les afficher "
+            "(make run les affiche quand le serveur est prêt).",
+        )
 
     def handle(self, *args: Any, username: str, demo: bool | None, base_url: str,
-               **options: Any) -> None:  # fmt: skip
+               summary: Path | None = None, **options: Any) -> None:  # fmt: skip
+        self._summary: list[str] = []
         production = settings.TIRAGE_ENV == "production"
         username = self._checked_username(username)
         base_url = base_url.rstrip("/")
@@ -76,6 +87,12 @@ class Command(BaseCommand):
             self._retire_legacy_demo()
             tournament = self._ensure_demo(user)
             self._print_demo_links(tournament, base_url)
+        text = "".join(f"{line}\n" for line in self._summary)
+        if summary is None:
+            self.stdout.write(text, ending="")
+        else:
+            summary.parent.mkdir(parents=True, exist_ok=True)
+            summary.write_text(text, encoding="utf-8")
 
     def _checked_username(self, username: str) -> str:
         """Validate ``--username`` with the user model's own rules; bad input exits 2."""
@@ -163,12 +180,12 @@ class Command(BaseCommand):
             )
         links.append(("API (documentation)", "/api/docs/"))
         width = max(len(label) for label, _ in links)
-        self.stdout.write("À ouvrir dans le navigateur :")
+        self._summary.append("À ouvrir dans le navigateur :")
         for label, path in links:
-            self.stdout.write(f"  {label.ljust(width)}  {base_url}{path}")
+            self._summary.append(f"  {label.ljust(width)}  {base_url}{path}")
         last = game.rounds.exclude(state="cancelled").order_by("-number").first() if game else None
         if last is not None and last.state == "drawn":
-            self.stdout.write(
+            self._summary.append(
                 f"Le coup {last.number} est tiré, pas encore ouvert : sur l'écran de jeu, "
                 "« Ouvrir » (touche o) lance le chrono ; les tablettes ou la saisie des "
                 "bulletins (s) reçoivent les coups ; puis « Fermer » (f) et « Placer le top » (p)."
@@ -218,7 +235,7 @@ class Command(BaseCommand):
 
     def _print_login(self, username: str, password: str | None, base_url: str) -> None:
         shown = password if password is not None else "(non affiché)"
-        self.stdout.write(
+        self._summary.append(
             f"Connexion arbitre sur {base_url}/arbitre/connexion/ (et /admin/) : "
             f"identifiant : {username}, mot de passe : {shown}"
         )
