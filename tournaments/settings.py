@@ -332,3 +332,17 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
     },
 }
+
+# --- Health and metrics (tournaments/health.py, tournaments/metrics.py, docs/deploy.md) ----
+
+# /healthz and /metrics answer first (before the host check and the HTTPS redirect);
+# django-prometheus times everything else (django_http_* metrics).
+INSTALLED_APPS += ["django_prometheus"]
+MIDDLEWARE = [
+    "tournaments.health.HealthMiddleware",
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    *MIDDLEWARE,
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
+]
+# Who may read /metrics (directly, not through the proxy): Prometheus on this machine.
+TIRAGE_METRICS_ALLOWED_IPS = env_list("TIRAGE_METRICS_ALLOWED_IPS", ["127.0.0.1", "::1"])
