@@ -56,3 +56,14 @@ def test_metrics_for_loopback_only() -> None:
     # Through the proxy (it adds X-Forwarded-For) or from another address: not there.
     assert Client().get("/metrics", HTTP_X_FORWARDED_FOR="203.0.113.5").status_code == 404
     assert Client(REMOTE_ADDR="203.0.113.5").get("/metrics").status_code == 404
+
+
+def test_etag_compared_weakly() -> None:
+    # nginx's gzip sends W/"v" for our "v"; the tablet sends it back and gets its 304.
+    from tournaments.tablet.live import etag_matches
+
+    assert etag_matches('W/"abc"', '"abc"')
+    assert etag_matches('"x", W/"abc"', '"abc"')
+    assert etag_matches('"abc"', '"abc"')
+    assert not etag_matches('W/"abd"', '"abc"')
+    assert not etag_matches("", '"abc"')
