@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shutil
 import signal
+import socket
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,7 +67,13 @@ class Rendered:
         )  # fmt: skip
 
 
-def render(prefix: Path, *, web_port: int, static_dir: Path) -> Rendered:
+# The player zones' refill rates, lowered for the stack tests (``render(slow=True)``): the
+# keys and the bursts stay as shipped, but a loaded test machine serving fewer than 10
+# (per token) or 50 (per address) requests a second would otherwise never empty a bucket.
+SLOW_RATES = {"rate=10r/s;": "rate=1r/s;", "rate=50r/s;": "rate=2r/s;"}
+
+
+def render(prefix: Path, *, web_port: int, static_dir: Path, slow: bool = False) -> Rendered:
     """Install the shipped configuration into ``prefix`` (a copy of Debian's /etc/nginx)."""
     etc = prefix / "etc"
     shutil.copytree("/etc/nginx", etc, symlinks=True)
@@ -104,7 +111,10 @@ def render(prefix: Path, *, web_port: int, static_dir: Path) -> Rendered:
                          "/var/lib/tirage/static/", f"{static_dir}/",
                          name="deploy/nginx-locations.conf")  # fmt: skip
     (snippets / "tirage-locations.conf").write_text(fix_paths(locations))
-    shutil.copy(DEPLOY / "nginx-http.conf", snippets / "tirage-http.conf")
+    http = (DEPLOY / "nginx-http.conf").read_text()
+    for old, new in SLOW_RATES.items() if slow else ():
+        http = _replace(http, old, new, name="deploy/nginx-http.conf")
+    (snippets / "tirage-http.conf").write_text(http)
     shutil.copy(DEPLOY / "nginx-proxy.conf", snippets / "tirage-proxy.conf")
     return Rendered(prefix, http_port, https_port, etc / "nginx.conf")
 
@@ -123,8 +133,15 @@ class Nginx:
                 [NGINX, "-p", str(r.prefix), "-c", str(r.config), "-g", "daemon off;"],
                 stdout=subprocess.DEVNULL, stderr=stderr,
             )  # fmt: skip
-        pid = r.prefix / "nginx.pid"
-        wait_for(lambda: pid.exists() and self.process.poll() is None, 30, "nginx pid file")
+        wait_for(lambda: self.process.poll() is None and self.listening(), 30, "nginx listening")
+
+    def listening(self) -> bool:
+        for port in (self.rendered.http_port, self.rendered.https_port):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            except OSError:
+                return False
+        return True
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
