@@ -102,6 +102,12 @@ def test_metrics_only_directly(front, stack) -> None:
     assert b"django_http_requests_total_by_method_total" in direct.body
 
 
+def test_control_socket_of_this_instance(stack) -> None:
+    """gunicorn's control socket sits in the instance's run directory, named by its port."""
+    socket_path = stack.directory / "run" / f"gunicorn-{stack.web_port}.ctl"
+    assert socket_path.is_socket()
+
+
 def test_login_limited_on_the_real_urls(front) -> None:
     """The console's, the admin's and the API's sign-in share one bucket per address."""
     paths = ["/arbitre/connexion/", "/admin/login/", "/api/auth/token/"]
