@@ -70,7 +70,7 @@ class Rendered:
 # The player zones' refill rates, lowered for the stack tests (``render(slow=True)``): the
 # keys and the bursts stay as shipped, but a loaded test machine serving fewer than 10
 # (per token) or 50 (per address) requests a second would otherwise never empty a bucket.
-SLOW_RATES = {"rate=10r/s;": "rate=1r/s;", "rate=50r/s;": "rate=2r/s;"}
+SLOW_RATES = {"rate=10r/s;": "rate=12r/m;", "rate=50r/s;": "rate=60r/m;"}
 
 
 def render(prefix: Path, *, web_port: int, static_dir: Path, slow: bool = False) -> Rendered:
