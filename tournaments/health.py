@@ -11,7 +11,7 @@ touch no session, no template, no translation.
 * ``/metrics``: Prometheus's text format (tournaments.metrics), only for a caller whose
   address is in ``TIRAGE_METRICS_ALLOWED_IPS`` (loopback by default) and whose request did
   not come through the reverse proxy (no ``X-Forwarded-For``); anyone else gets a 404.
-  deploy/nginx.conf refuses ``/metrics`` as well.
+  deploy/nginx-locations.conf refuses ``/metrics`` as well.
 """
 
 from __future__ import annotations
