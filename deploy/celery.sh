@@ -41,6 +41,9 @@ all)
 	;;
 esac
 
+# Prometheus multiprocess mode (tournaments/metrics.py): the directory the web reads too.
+[ -z "${PROMETHEUS_MULTIPROC_DIR:-}" ] || mkdir -p "$PROMETHEUS_MULTIPROC_DIR"
+
 # The same name twice (TIRAGE_CELERY_QUEUE=tops) is listed once.
 queues="$(printf '%s\n' "${queues//,/$'\n'}" | awk 'NF && !seen[$0]++' | paste -sd, -)"
 

@@ -15,8 +15,12 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count()))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_class = "gthread" if threads > 1 else "sync"
-# Load Django once in the master, then fork: faster restarts, shared read-only pages.
-preload_app = True
+# The application is NOT preloaded in the master: a HUP (`systemctl reload tirage-web`)
+# then starts new workers that import the code on disk, and the old ones finish their
+# requests: an upgrade's new code is served without dropping a connection. (Preloaded, a
+# HUP would fork the master's old code again.) GUNICORN_PRELOAD=true trades that for
+# faster worker starts; reload then needs a restart.
+preload_app = os.environ.get("GUNICORN_PRELOAD", "false").lower() in {"1", "true", "yes"}
 # A request (the longest is a ranking page or an inline top) never needs 30 s; a stuck
 # worker is killed and replaced by the master.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
@@ -33,6 +37,30 @@ limit_request_fields = 100
 limit_request_field_size = 8190
 
 pidfile = os.environ.get("GUNICORN_PIDFILE") or None
+# Prometheus multiprocess mode (tournaments/metrics.py): each worker writes its own files.
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
+
+
+def _control_socket() -> str:
+    """One control socket (gunicornc) per instance: named after the bound port, in the
+    service's runtime directory ($RUNTIME_DIRECTORY from systemd's RuntimeDirectory=,
+    else beside the pid file), never the per-user default ~/.gunicorn/gunicorn.ctl that a
+    second instance of the same user would take over and remove."""
+    explicit = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
+    if explicit:
+        return explicit
+    runtime = os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0]
+    directory = runtime or (os.path.dirname(pidfile) if pidfile else "")
+    if not directory:
+        return ""
+    name = bind[0].rsplit(":", 1)[-1] if ":" in bind[0] else os.path.basename(bind[0])
+    return os.path.join(directory, f"gunicorn-{name}.ctl")
+
+
+control_socket = _control_socket() or "off"
+# No directory of its own (a bare `gunicorn -c` in a shell): no control socket at all.
+control_socket_disable = control_socket == "off"
 accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-") or None
 errorlog = os.environ.get("GUNICORN_ERRORLOG", "-")
 loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
@@ -40,3 +68,11 @@ loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
 # the access log is as private as the database (mode 0640, owned by the service user).
 access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms "%(a)s"'
 proc_name = "tirage-web"
+
+
+def child_exit(server, worker) -> None:  # noqa: ANN001 - gunicorn's hook signature
+    """Prometheus multiprocess mode: drop the dead worker's live gauges."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

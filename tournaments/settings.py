@@ -344,3 +344,17 @@ if CELERY_TASK_ALWAYS_EAGER and not env_str("LOG_LEVEL"):
     # round 1 top 18", "Task ... succeeded") is worker chatter there. Warnings still show.
     for _name in ("celery", "tournaments.tasks", "tournaments.tasks_reports"):
         LOGGING["loggers"][_name] = {"level": "WARNING"}
+
+# --- Health and metrics (tournaments/health.py, tournaments/metrics.py, docs/deploy.md) ----
+
+# /healthz and /metrics answer first (before the host check and the HTTPS redirect);
+# django-prometheus times everything else (django_http_* metrics).
+INSTALLED_APPS += ["django_prometheus"]
+MIDDLEWARE = [
+    "tournaments.health.HealthMiddleware",
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    *MIDDLEWARE,
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
+]
+# Who may read /metrics (directly, not through the proxy): Prometheus on this machine.
+TIRAGE_METRICS_ALLOWED_IPS = env_list("TIRAGE_METRICS_ALLOWED_IPS", ["127.0.0.1", "::1"])

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from tests.ci import unavailable
+from tests.production.nginx import Nginx, render
+from tests.production.nginx import missing as nginx_missing
 from tests.production.stack import Stack, make_stack_dir, missing_tools
 
 HERE = Path(__file__).resolve().parent
@@ -70,3 +72,25 @@ def healthy_stack(stack: Stack) -> Stack:
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     for line in config.stash.get(SUMMARY_KEY, []):
         terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def nginx_front(stack: Stack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Nginx]:
+    """Debian's nginx with deploy/nginx.conf in front of the stack (tests/production/nginx.py)."""
+    reason = nginx_missing()
+    if reason:
+        if in_ci():
+            pytest.fail(f"production: {reason} (CI=true: nginx is required)", pytrace=False)
+        pytest.skip(f"production: {reason}")
+    prefix = tmp_path_factory.mktemp("nginx")
+    prefix.chmod(0o755)  # nginx's workers (www-data) read the certificate paths' parents
+    static = stack.directory / "var" / "static"
+    rendered = render(prefix, web_port=stack.web_port, static_dir=static, slow=True)
+    result = rendered.test()
+    assert result.returncode == 0, result.stderr
+    server = Nginx(rendered)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -17,6 +17,7 @@ from engine.movegen import best_moves
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
+from tournaments.metrics import TOP_SECONDS
 from tournaments.models import Game, Round
 from tournaments.services.audit import audit_record
 
@@ -60,19 +61,20 @@ def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
         return rnd
     game = rnd.game
     lexicon = lexicon_of(game)
-    eg = adapter.engine_game(game, rounds_until(game, rnd.number), lexicon)
-    pending = eg.pending
-    if pending is None or pending.number != rnd.number:
-        raise RuntimeError(f"round {rnd.pk} is not the pending round of its game")
-    choice, var = pending.choice, adapter.variant(game.variant_code)
-    sous_tops = best_moves(
-        eg.board,
-        adapter.rack(rnd.rack),
-        lexicon,
-        best,
-        bonuses=var.bonuses,
-        max_tiles=var.max_tiles,
-    )
+    with TOP_SECONDS.time():
+        eg = adapter.engine_game(game, rounds_until(game, rnd.number), lexicon)
+        pending = eg.pending
+        if pending is None or pending.number != rnd.number:
+            raise RuntimeError(f"round {rnd.pk} is not the pending round of its game")
+        choice, var = pending.choice, adapter.variant(game.variant_code)
+        sous_tops = best_moves(
+            eg.board,
+            adapter.rack(rnd.rack),
+            lexicon,
+            best,
+            bonuses=var.bonuses,
+            max_tiles=var.max_tiles,
+        )
     rnd.top = {
         "chosen": adapter.move_json(choice.chosen),
         "tied": [adapter.move_json(m) for m in choice.tied],

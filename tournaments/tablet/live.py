@@ -101,7 +101,7 @@ def conditional_json(
 
     ``Cache-Control: no-cache`` makes every cache revalidate; ``server_time`` lets the page
     count down on the server's clock whatever the tablet's clock says."""
-    if request.headers.get("If-None-Match") == version:
+    if etag_matches(request.headers.get("If-None-Match", ""), version):
         response = HttpResponse(status=304)
     else:
         data = build()
@@ -113,6 +113,13 @@ def conditional_json(
     response["Cache-Control"] = "no-cache, private"
     patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response
+
+
+def etag_matches(header: str, version: str) -> bool:
+    """If-None-Match compared weakly (RFC 9110 13.1.2): nginx's gzip turns our strong ETag
+    into ``W/"…"``, which the tablet then sends back; a list and ``*`` count too."""
+    tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
+    return version in tags or "*" in tags
 
 
 def iso(value: datetime | None) -> str | None:
