@@ -4,15 +4,10 @@ installs them)."""
 
 from __future__ import annotations
 
-import os
-
-import pytest
+from tests.ci import unavailable
 
 
 def require(reason: str) -> None:
     """Skip (locally) or fail (CI) when ``reason`` says a program is missing."""
-    if not reason:
-        return
-    if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
-        pytest.fail(f"deploy: {reason} (CI=true: required)", pytrace=False)
-    pytest.skip(f"deploy: {reason}")
+    if reason:
+        unavailable("deploy", reason, "deploy/ensure-system-packages installs it")
