@@ -245,6 +245,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Ce score dépasse le top du coup : c'est une erreur de saisie, vérifiez-la."),
     ),
     "proposal.entered_by": (_("Une saisie d'arbitre nomme l'arbitre."),),
+    "proposal.too_long": (
+        _("Trop long : %(limit)s caractères au plus."),
+        _("Trop long."),
+    ),
     "proposal.key_reused": (_("Cette proposition a déjà été envoyée sous une autre forme."),),
     "proposal.unknown": (_("Cette proposition n'existe pas."),),
     "correction.reason": (_("Une correction doit être motivée."),),

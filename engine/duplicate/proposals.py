@@ -371,17 +371,19 @@ def score_proposal(
         raise ValueError("round 1 is played on an empty board and a top is never negative")
     if proposal.source not in SOURCES:
         raise EngineError("proposal.source", f"A proposal comes from {' or '.join(SOURCES)}.")
-    if proposal.late:
-        return make_outcome("zero", "zero.late", 0, 0)
+    # What was handed in is checked before its lateness: a late proposal is kept for the
+    # audit log, so it must be as clean as an on-time one (docs/live-updates.md).
     word = "".join(fold_text(proposal.word or "").split())
     if bad := [ch for ch in word if not (ch.isascii() and ch.isalpha())]:
         message = f"'{proposal.word}' contains {bad[0]!r}: a word is made of letters only."
         raise EngineError("word.character", message, word=proposal.word, character=bad[0])
-    if not word:
-        return make_outcome("zero", "zero.no_proposal", 0, 0)
     claimed = proposal.claimed_score
     if claimed is not None and claimed < 0:
         raise EngineError("proposal.claimed_score", "A claimed score is never negative.")
+    if proposal.late:
+        return make_outcome("zero", "zero.late", 0, 0)
+    if not word:
+        return make_outcome("zero", "zero.no_proposal", 0, 0)
     if claimed is not None and claimed > top_score:
         raise _above_top(claimed, top_score, "the score typed")
     written = " ".join((proposal.reference or "").split())

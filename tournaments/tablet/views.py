@@ -190,6 +190,17 @@ def _current(rnd: Round | None, player_id: int) -> ProposalVersion | None:
     return ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True).first()
 
 
+def _late_attempt(rnd: Round | None, player_id: int) -> ProposalVersion | None:
+    """The player's newest late version kept beside the on-time one that counts."""
+    if rnd is None:
+        return None
+    return (
+        ProposalVersion.objects.filter(round=rnd, player_id=player_id, late=True, is_current=False)
+        .order_by("-version")
+        .first()
+    )
+
+
 def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] | None:
     """After the round closes: the outcome and its reason, the top, total, négatif, rank."""
     if game is None or rnd is None or rnd.state != "closed" or rnd.top_score is None:
@@ -221,6 +232,7 @@ def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
         "game": {"number": game.number, "state": game.state} if game else None,
         "round": live.round_public(rnd),
         "proposal": _proposal_json(version),
+        "late_attempt": _proposal_json(_late_attempt(rnd, reg.player_id)),
         "results": _results(reg, game, rnd),
     }
 
@@ -257,10 +269,19 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     if reg is None:
         return _unknown(request, as_json=True)
     game, rnd, audit = live.snapshot(reg.tournament_id)
+    # The current version and the newest one: a late version kept beside the current one
+    # changes what the tablet says, not what counts.
     own = (
-        ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id, is_current=True)
-        .values_list("id", flat=True)
-        .first()
+        tuple(
+            ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id)
+            .order_by("-is_current", "-version")
+            .values_list("id", "is_current")[:1]
+        )
+        + tuple(
+            ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id)
+            .order_by("-version")
+            .values_list("id", flat=True)[:1]
+        )
         if rnd is not None
         else None
     )
@@ -426,13 +447,21 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
         status = 409 if error.code.startswith("round.") else 400
         return _refusal(error.code, engine_message(error), status=status)
     version = result.version
+    if result.replayed and version.late and not version.is_current:
+        standing = _current(rnd, reg.player_id)
+    else:
+        standing = result.standing
     answer: dict[str, Any] = {
         "received": True,
         "replayed": result.replayed,
         "round": rnd.pk,
         **(_proposal_json(version) or {}),
+        # A late version kept beside an on-time one: that one still counts (and it is the
+        # player's own proposal, so showing it reveals nothing).
+        "counts": standing is None,
+        "standing": _proposal_json(standing),
     }
-    if version.late:
+    if version.late and standing is None:
         answer["outcome"] = {
             "code": version.outcome_code,
             "score": version.outcome_score,
