@@ -201,6 +201,8 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     # --- Round 2: Anne plays the joker (lowercase l); Bruno hands in after the deadline. ----
     console_post(arbiter, "ouvrir")
     expect(anne.locator("#round-label")).to_contain_text("coup 2", timeout=WAIT)
+    expect(projector.locator("#p-round")).to_contain_text("coup 2", timeout=WAIT)
+    expect(projector.locator("#p-ranking")).to_be_hidden()  # the board, rack and clock only
     expect(anne.locator("#jokers")).to_be_visible()
     anne.fill("#reference", "G6")
     anne.fill("#word", "AUlOFEE")
