@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.db.models import Max, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -276,18 +277,13 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     if reg is None:
         return _unknown(request, as_json=True)
     game, rnd, audit = live.snapshot(reg.tournament_id)
-    # The current version and the newest one: a late version kept beside the current one
-    # changes what the tablet says, not what counts.
+    # The current version and the newest one (one query): a late version kept beside the
+    # current one changes what the tablet says, not what counts.
     own = (
         tuple(
             ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id)
-            .order_by("-is_current", "-version")
-            .values_list("id", "is_current")[:1]
-        )
-        + tuple(
-            ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id)
-            .order_by("-version")
-            .values_list("id", flat=True)[:1]
+            .aggregate(current=Max("id", filter=Q(is_current=True)), last=Max("id"))
+            .values()
         )
         if rnd is not None
         else None
