@@ -241,6 +241,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "proposal.source": (_("Une proposition vient de la tablette ou de l'arbitre."),),
     "proposal.claimed_score": (_("Un score annoncé n'est jamais négatif."),),
     "proposal.entered_by": (_("Une saisie d'arbitre nomme l'arbitre."),),
+    "proposal.too_long": (
+        _("Trop long : %(limit)s caractères au plus."),
+        _("Trop long."),
+    ),
     "proposal.key_reused": (_("Cette proposition a déjà été envoyée sous une autre forme."),),
     "proposal.unknown": (_("Cette proposition n'existe pas."),),
     "correction.reason": (_("Une correction doit être motivée."),),

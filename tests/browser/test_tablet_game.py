@@ -169,11 +169,28 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     expect(bruno.locator("#sent")).to_contain_text("Reçu", timeout=WAIT)
     bruno.fill("#word", "HAINES")  # changing the proposal until the end: the last one counts
     expect(bruno.locator("#sent")).to_contain_text("pas encore envoyée")
-    expect(bruno.locator("#pv-score")).to_have_text("26", timeout=WAIT)
+    # HAINSE scores 26 too: wait for the preview of the new word, not just for 26.
+    expect(bruno.locator("#pv-word")).to_have_text("HAINES", timeout=WAIT)
+    expect(bruno.locator("#pv-score")).to_have_text("26")
     bruno.click("#send")
     expect(bruno.locator("#received")).to_contain_text("version 2", timeout=WAIT)
+    # A third version leaves while the connection is down and arrives after the close: it
+    # is kept as late, and the on-time HAINES still counts (issue 13).
+    bruno.fill("#word", "HAINSE")
+    expect(bruno.locator("#pv-word")).to_have_text("HAINSE", timeout=WAIT)
+    bruno_ctx.set_offline(True)
+    bruno.click("#send")
+    expect(bruno.locator("#sent")).to_contain_text("Pas encore reçu", timeout=WAIT)
 
     console_post(arbiter, "fermer")
+    bruno_ctx.set_offline(False)
+    expect(bruno.locator("#sent")).to_contain_text("Coup terminé", timeout=WAIT)
+    expect(bruno.locator("#sent")).to_contain_text("est retenue")
+    expect(bruno.locator("#sent")).to_contain_text("hors délai : il ne compte pas")
+    expect(bruno.locator("#sent")).not_to_contain_text("Reçu par le serveur")
+    expect(bruno.locator("#received")).to_contain_text("HAINES (version 2")
+    expect(bruno.locator("#word")).to_be_disabled()
+    expect(bruno.locator("#send")).to_be_disabled()
     expect(anne.locator("#res-score")).to_contain_text("26", timeout=WAIT)
     expect(anne.locator("#res-top")).to_contain_text("H4 HAINES · 26")
     expect(bruno.locator("#res-score")).to_contain_text("26", timeout=WAIT)
@@ -185,6 +202,8 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     # --- Round 2: Anne plays the joker (lowercase l); Bruno hands in after the deadline. ----
     console_post(arbiter, "ouvrir")
     expect(anne.locator("#round-label")).to_contain_text("coup 2", timeout=WAIT)
+    expect(projector.locator("#p-round")).to_contain_text("coup 2", timeout=WAIT)
+    expect(projector.locator("#p-ranking")).to_be_hidden()  # the board, rack and clock only
     expect(anne.locator("#jokers")).to_be_visible()
     anne.fill("#reference", "G6")
     anne.fill("#word", "AUlOFEE")
@@ -193,14 +212,21 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     expect(anne.locator("#pv-ref")).to_have_text("G6")
     anne.click("#send")
     expect(anne.locator("#sent")).to_contain_text("Reçu par le serveur ✔", timeout=WAIT)
-    late = timezone.now() - timedelta(seconds=1)
-    in_thread(lambda: Round.objects.filter(game=game, number=2).update(deadline=late))
-    expect(bruno.locator("#countdown")).to_have_text("Temps écoulé", timeout=WAIT)
+    # Bruno's only proposal leaves while his connection is down and arrives after the
+    # deadline: late, and with nothing on time it counts zero.
     bruno.fill("#reference", "G6")
     bruno.fill("#word", "AUlOFEE")
     expect(bruno.locator("#pv-score")).to_have_text("70", timeout=WAIT)
+    bruno_ctx.set_offline(True)
     bruno.click("#send")
+    expect(bruno.locator("#sent")).to_contain_text("Pas encore reçu", timeout=WAIT)
+    late = timezone.now() - timedelta(seconds=1)
+    in_thread(lambda: Round.objects.filter(game=game, number=2).update(deadline=late))
+    bruno_ctx.set_offline(False)
     expect(bruno.locator("#sent")).to_contain_text("hors délai", timeout=WAIT)
+    expect(bruno.locator("#countdown")).to_have_text("Temps écoulé", timeout=WAIT)
+    expect(bruno.locator("#sent")).to_contain_text("hors délai")
+    expect(bruno.locator("#sent")).not_to_contain_text("Reçu par le serveur")
     console_post(arbiter, "fermer")
     expect(bruno.locator("#res-score")).to_contain_text("0", timeout=WAIT)
     expect(bruno.locator("#res-reason")).to_contain_text("après la fin du coup")

@@ -342,6 +342,15 @@ class ProposalSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class OwnProposalSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    reference = serializers.CharField()
+    word = serializers.CharField()
+    score = serializers.IntegerField(allow_null=True)
+    late = serializers.BooleanField()
+
+
 class PlayerProposalResultSerializer(serializers.Serializer):
     """What a player's tablet gets back: the stored version, without its outcome while the
     round is open (outcomes are announced with the top)."""
@@ -356,6 +365,33 @@ class PlayerProposalResultSerializer(serializers.Serializer):
     client_key = serializers.CharField(source="version.client_key")
     received_at = serializers.DateTimeField(source="version.created_at")
     replayed = serializers.BooleanField()
+    counts = serializers.SerializerMethodField(
+        help_text="False for a late version kept beside the on-time one that counts."
+    )
+    standing = serializers.SerializerMethodField(
+        help_text="The on-time version that still counts when this one came late."
+    )
+
+    def _standing(self, result: Any) -> Any:
+        version = result.version
+        if result.standing is not None or not version.late or version.is_current:
+            return result.standing
+        # A replayed late version: the on-time one beside it is the current one.
+        return version.__class__.objects.filter(
+            round_id=version.round_id, player_id=version.player_id, is_current=True
+        ).first()
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_counts(self, result: Any) -> bool:
+        return self._standing(result) is None
+
+    @extend_schema_field(OwnProposalSerializer(allow_null=True))
+    def get_standing(self, result: Any) -> dict[str, Any] | None:
+        own = self._standing(result)
+        if own is None:
+            return None
+        return {"id": own.pk, "version": own.version, "reference": own.reference,
+                "word": own.word, "score": own.claimed_score, "late": own.late}  # fmt: skip
 
 
 class PlayerRoundInfoSerializer(serializers.Serializer):
@@ -366,15 +402,6 @@ class PlayerRoundInfoSerializer(serializers.Serializer):
     board = serializers.CharField()
     deadline = serializers.DateTimeField(allow_null=True)
     top = MoveSerializer(allow_null=True)
-
-
-class OwnProposalSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    version = serializers.IntegerField()
-    reference = serializers.CharField()
-    word = serializers.CharField()
-    score = serializers.IntegerField(allow_null=True)
-    late = serializers.BooleanField()
 
 
 class PlayerRoundSerializer(serializers.Serializer):

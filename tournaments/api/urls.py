@@ -1,13 +1,18 @@
 """API routes, mounted under /api/ (see docs/api.md)."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from tournaments.api.views import auth, play, player, reports, tournaments
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("auth/token/", auth.TokenView.as_view(), name="api-token"),
     # Tournaments: public reads, arbiters' set-up.
     path("tournaments/", tournaments.TournamentListView.as_view(), name="api-tournaments"),

@@ -70,14 +70,16 @@ class ReasonForm(forms.Form):
 
 
 def _lines(rnd: Round) -> list[dict[str, Any]]:
-    """One line per player present on the round: the current slip and the decisions."""
+    """One line per player present on the round: the current slip, the late attempts kept
+    beside it (they never count) and the decisions."""
     current = reads.current_versions(rnd)
+    late = reads.late_attempts(rnd)
     decided: dict[int, list[Decision]] = {}
     for d in Decision.objects.filter(round=rnd).select_related("author").order_by("id"):
         decided.setdefault(d.player_id, []).append(d)
     return [
         {"registration": reg, "version": current.get(reg.player_id),
-         "decisions": decided.get(reg.player_id, [])}
+         "late": late.get(reg.player_id, []), "decisions": decided.get(reg.player_id, [])}
         for reg in reads.expected_registrations(rnd)
     ]  # fmt: skip
 

@@ -72,6 +72,15 @@ def current_versions(rnd: Round) -> dict[int, ProposalVersion]:
     return {v.player_id: v for v in rnd.proposals.filter(is_current=True)}
 
 
+def late_attempts(rnd: Round) -> dict[int, list[ProposalVersion]]:
+    """Player id → the late versions kept beside an on-time one (they never count, the
+    arbiter sees them beside the slip)."""
+    attempts: dict[int, list[ProposalVersion]] = {}
+    for v in rnd.proposals.filter(late=True, is_current=False).order_by("version"):
+        attempts.setdefault(v.player_id, []).append(v)
+    return attempts
+
+
 def received_count(rnd: Round) -> int:
     return rnd.proposals.filter(is_current=True).count()
 

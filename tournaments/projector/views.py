@@ -6,11 +6,14 @@ moves of the round and the game's ranking. The page polls ``state`` every second
 
 from __future__ import annotations
 
+from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -18,7 +21,6 @@ from tournaments.models import Game, ProposalVersion, Registration, Round, Tourn
 from tournaments.tablet import live
 
 BEST_MOVES = 10
-RANKING = 20
 
 
 def _best_moves(rnd: Round) -> list[dict[str, Any]]:
@@ -41,7 +43,7 @@ def _best_moves(rnd: Round) -> list[dict[str, Any]]:
 
 
 def _ranking(game: Game) -> list[dict[str, Any]]:
-    standings = live.standings(game)[:RANKING]
+    standings = live.standings(game)  # every player: the page scrolls through them
     names = dict(
         Registration.objects.filter(tournament_id=game.tournament_id).values_list(
             "player_id", "player__name"
@@ -74,7 +76,32 @@ def _state(tournament: Tournament, game: Game | None, rnd: Round | None) -> dict
     return data
 
 
+def _page_seconds(request: HttpRequest) -> int:
+    """Seconds per ranking page (``?page=N``, 1–60; 8 by default)."""
+    try:
+        return min(60, max(1, int(request.GET.get("page", 8))))
+    except ValueError:
+        return 8
+
+
+def room_language(view: Any) -> Any:
+    """The projector speaks the tournament's language (the site's, French), never the
+    browser's: the room's PC may be set to anything. ``?langue=en`` chooses another one."""
+
+    @wraps(view)
+    def spoken(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        wanted = request.GET.get("langue", "")
+        available = {code for code, _name in settings.LANGUAGES}
+        language = wanted if wanted in available else settings.LANGUAGE_CODE
+        with translation.override(language):
+            request.LANGUAGE_CODE = language
+            return view(request, *args, **kwargs)
+
+    return spoken
+
+
 @require_GET
+@room_language
 def page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     config = {
@@ -90,12 +117,15 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
             "time_up": _("Temps écoulé"),
             "top": _("Top"),
             "points": _("points"),
+            "pager": _("%(first)s–%(last)s sur %(count)s"),
         },
+        "page_seconds": _page_seconds(request),
     }
     return render(request, "projector/page.html", {"tournament": tournament, "config": config})
 
 
 @require_GET
+@room_language
 def state(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     game, rnd, audit = live.snapshot(tournament.pk)

@@ -4,6 +4,11 @@ versions, never edited. Each version is judged by ``engine.duplicate.proposals``
 Submissions lock the round row, so they are serialised against each other and against
 ``round_close``: lateness is decided once, by the server clock, under the lock. A client
 key makes a replayed submission return the stored version instead of adding one.
+
+Late is never better than on time, and never worse (docs/live-updates.md): a proposal
+handed in after the deadline or the close is checked like any other, then stored for the
+audit log, but it never replaces an on-time version; it only counts (zero, "late") when
+the player handed in nothing on time.
 """
 
 from __future__ import annotations
@@ -34,6 +39,36 @@ class ProposalResult:
     outcome: Outcome
     replayed: bool = False
     conflict: SlipConflict | None = None
+    standing: ProposalVersion | None = None
+
+    @property
+    def counted(self) -> ProposalVersion:
+        """The version that counts for the player: the stored one, or the on-time version
+        a late one was kept beside (``standing``)."""
+        return self.standing or self.version
+
+
+#: Column limits of ``ProposalVersion`` (a longer entry is refused, never cut).
+MAX_WORD = 30
+MAX_REFERENCE = 10
+
+
+def _check_entry(word: str, reference: str) -> None:
+    """Refuse what no column can hold, on time or late, before anything is decided."""
+    if len(word) > MAX_WORD:
+        raise ServiceError(
+            "proposal.too_long",
+            f"A word is at most {MAX_WORD} characters long.",
+            field="word",
+            limit=MAX_WORD,
+        )
+    if len(reference) > MAX_REFERENCE:
+        raise ServiceError(
+            "proposal.too_long",
+            f"A reference is at most {MAX_REFERENCE} characters long.",
+            field="reference",
+            limit=MAX_REFERENCE,
+        )
 
 
 def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source: str,
@@ -92,11 +127,14 @@ def proposal_submit(
 ) -> ProposalResult:
     """Record a player's proposal for a round and judge it.
 
-    A tablet proposal after the deadline (server clock) or after the round closed scores
-    zero ("late"); an arbiter entering a collected slip is on time unless ``late`` says
-    otherwise. The same ``client_key`` again returns the stored version (a different
-    proposal under the same key is refused). A claimed score above the top is judged like
-    any wrong score: no answer of the site may tell a player the top while the round is open.
+    A tablet proposal after the deadline (server clock) or after the round closed is late;
+    an arbiter entering a collected slip is on time unless ``late`` says otherwise. The
+    entry is checked first (letters, lengths: the same refusals on time or late); a late
+    version is then stored, but beside the player's on-time version when there is one,
+    which stays current (``standing``); without one the late version counts, zero.
+    The same ``client_key`` again returns the stored version (a different proposal under
+    the same key is refused). A claimed score above the top is judged like any wrong
+    score: no answer of the site may tell a player the top while the round is open.
 
     Arbiter entries (``source="arbiter"``, ``entered_by`` must arbitrate the tournament):
     the same slip entered again adds nothing (``replayed``); a different slip where
@@ -108,6 +146,7 @@ def proposal_submit(
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
     if source == "arbiter" and entered_by is None:
         raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
+    _check_entry(word, reference)
     # Judge the move before taking the round's lock: the board, the rack and the top of an
     # open round never change, and judging is most of a submission's time, so the section
     # every submission of the round waits for stays short (docs/capacity.md).
@@ -140,6 +179,12 @@ def proposal_submit(
             if source == "tablet":
                 late = late or rnd.state == "closed" or timezone.now() > rnd.deadline
             rnd = ensure_top(rnd)
+            if late:
+                return _submit_late(
+                    rnd, player_id, word=word, reference=reference, claimed=claimed_score,
+                    source=source, entered_by=entered_by, client_key=client_key, ip=ip,
+                    device=device,
+                )  # fmt: skip
             rival = None
             if source == "arbiter":
                 slip = (word, reference, claimed_score)
@@ -179,6 +224,30 @@ def proposal_submit(
         if not client_key or stored is None:
             raise
         return _replayed(stored, word, reference, claimed_score)
+
+
+def _submit_late(
+    rnd: Round, player_id: int, *, word: str, reference: str, claimed: int | None,
+    source: str, entered_by: Any, **fields: Any,
+) -> ProposalResult:  # fmt: skip
+    """Store a late proposal (the caller holds the lock). Judging it checks the entry
+    first, so a refused one is not stored; it stays beside an on-time current version."""
+    outcome = _judge(rnd, word=word, reference=reference, claimed=claimed, source=source,
+                     late=True)  # fmt: skip
+    current = ProposalVersion.objects.filter(
+        round=rnd, player_id=player_id, is_current=True
+    ).first()
+    standing = current if current is not None and not current.late else None
+    version = _store(
+        rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed,
+        late=True, source=source, entered_by=entered_by, current=standing is None, **fields,
+    )  # fmt: skip
+    audit_record(
+        actor=entered_by, action="proposal.submit", obj=version, round=rnd.pk,
+        player=player_id, score=outcome.score, code=outcome.code, late=True,
+        standing=standing.pk if standing else None,
+    )  # fmt: skip
+    return ProposalResult(version, outcome, standing=standing)
 
 
 def _judge_early(

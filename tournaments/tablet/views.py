@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.db.models import Max, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -134,7 +135,7 @@ def tablet_strings() -> dict[str, str]:
         "cancelled": _("Coup annulé"),
         "finished": _("Partie terminée"),
         "time_up": _("Temps écoulé"),
-        "late_warning": _("Hors délai : une proposition envoyée maintenant compte zéro."),
+        "late_warning": _("Temps écoulé : un envoi maintenant ne compterait pas."),
         "online": _("Connecté"),
         "offline": _("Connexion perdue : votre proposition est gardée et sera renvoyée."),
         "horizontal": _("horizontal"),
@@ -155,6 +156,13 @@ def tablet_strings() -> dict[str, str]:
         "changed": _("Modifiée, pas encore envoyée"),
         "refused": _("Refusé : %(message)s"),
         "late": _("Reçu hors délai : 0."),
+        "over_kept": _("Coup terminé : votre proposition de %(time)s est retenue."),
+        "over_late": _("Coup terminé : votre proposition est arrivée hors délai, elle compte 0."),
+        "over_none": _("Coup terminé : aucune proposition reçue à temps."),
+        "late_ignored": _("L'envoi de %(time)s est arrivé hors délai : il ne compte pas."),
+        "tap_start": _("Touchez d'abord la case où commence le mot."),
+        "rack_tile": _("Poser la lettre %(letter)s"),
+        "joker_tile": _("Poser le joker"),
         "result_top": _("Top"),
         "result_you": _("Votre coup"),
         "result_total": _("Total"),
@@ -190,6 +198,17 @@ def _current(rnd: Round | None, player_id: int) -> ProposalVersion | None:
     return ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True).first()
 
 
+def _late_attempt(rnd: Round | None, player_id: int) -> ProposalVersion | None:
+    """The player's newest late version kept beside the on-time one that counts."""
+    if rnd is None:
+        return None
+    return (
+        ProposalVersion.objects.filter(round=rnd, player_id=player_id, late=True, is_current=False)
+        .order_by("-version")
+        .first()
+    )
+
+
 def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] | None:
     """After the round closes: the outcome and its reason, the top, total, négatif, rank."""
     if game is None or rnd is None or rnd.state != "closed" or rnd.top_score is None:
@@ -221,6 +240,7 @@ def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
         "game": {"number": game.number, "state": game.state} if game else None,
         "round": live.round_public(rnd),
         "proposal": _proposal_json(version),
+        "late_attempt": _proposal_json(_late_attempt(rnd, reg.player_id)),
         "results": _results(reg, game, rnd),
     }
 
@@ -257,10 +277,14 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     if reg is None:
         return _unknown(request, as_json=True)
     game, rnd, audit = live.snapshot(reg.tournament_id)
+    # The current version and the newest one (one query): a late version kept beside the
+    # current one changes what the tablet says, not what counts.
     own = (
-        ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id, is_current=True)
-        .values_list("id", flat=True)
-        .first()
+        tuple(
+            ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id)
+            .aggregate(current=Max("id", filter=Q(is_current=True)), last=Max("id"))
+            .values()
+        )
         if rnd is not None
         else None
     )
@@ -419,13 +443,21 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
         status = 409 if error.code.startswith("round.") else 400
         return _refusal(error.code, engine_message(error), status=status)
     version = result.version
+    if result.replayed and version.late and not version.is_current:
+        standing = _current(rnd, reg.player_id)
+    else:
+        standing = result.standing
     answer: dict[str, Any] = {
         "received": True,
         "replayed": result.replayed,
         "round": rnd.pk,
         **(_proposal_json(version) or {}),
+        # A late version kept beside an on-time one: that one still counts (and it is the
+        # player's own proposal, so showing it reveals nothing).
+        "counts": standing is None,
+        "standing": _proposal_json(standing),
     }
-    if version.late:
+    if version.late and standing is None:
         answer["outcome"] = {
             "code": version.outcome_code,
             "score": version.outcome_score,

@@ -63,7 +63,35 @@
     $("p-ranking-body").innerHTML = state.ranking.map(function (s) {
       return "<tr><td>" + s.rank + "</td><td>" + esc(s.name) + "</td><td>" + s.total + "</td><td>" + esc(s.negatif) + "</td></tr>";
     }).join("");
+    measure();
+    showPage();
   }
+
+  // The ranking pages through every player, as many rows as fit at a readable size, one
+  // page every cfg.page_seconds (a room of 200 players is read in turn from the back). The
+  // page size is measured when the rows are drawn (all displayed) and on resize.
+  var page = 0, size = 0;
+  function measure() {
+    var wrap = $("p-table-wrap"), rows = $("p-ranking-body").rows;
+    size = 0;
+    if ($("p-ranking").hidden || !rows.length) return;
+    Array.prototype.forEach.call(rows, function (tr) { tr.classList.remove("off"); });
+    var head = wrap.querySelector("thead").offsetHeight, row = rows[0].offsetHeight || 1;
+    size = Math.max(1, Math.floor((wrap.clientHeight - head) / row));
+  }
+  function showPage() {
+    var rows = $("p-ranking-body").rows, n = rows.length, pager = $("p-pager");
+    if (!size || !n) { pager.textContent = ""; delete pager.dataset.page; return; }
+    var pages = Math.ceil(n / size);
+    if (page >= pages) page = 0;
+    var first = page * size, last = Math.min(n, first + size);
+    Array.prototype.forEach.call(rows, function (tr, i) { tr.classList.toggle("off", i < first || i >= last); });
+    pager.textContent = pages > 1 ? fmt(T.pager, { first: first + 1, last: last, count: n }) : "";
+    pager.dataset.page = page + 1;
+    pager.dataset.pages = pages;
+  }
+  setInterval(function () { page++; showPage(); }, (cfg.page_seconds || 8) * 1000);
+  window.addEventListener("resize", function () { measure(); showPage(); });
 
   function tick() {
     var r = state && state.round, el = $("p-countdown"), text = "", cls = "pcountdown";

@@ -1,7 +1,10 @@
-/* Player tablet (issue 6). Polls the state every second with If-None-Match (304 while
- * nothing changed), previews a move without ever learning whether its words are valid,
- * keeps the typed move in localStorage and resends it with the same client key until the
- * server confirms it. No framework, no build step. */
+/* Player tablet (issues 6 and 13). Polls the state every second with If-None-Match (304
+ * while nothing changed), previews a move without ever learning whether its words are
+ * valid, keeps the typed move in localStorage and resends it with the same client key
+ * until the server confirms it. A move is typed or tapped: a square, then rack tiles (a
+ * tap on a placed tile takes it back; the joker asks for its letter). Once the time is up
+ * or the round is closed, editing is locked and the page says which proposal counts: a
+ * late send never replaces an on-time one (docs/live-updates.md). No framework. */
 (function () {
   "use strict";
 
@@ -16,6 +19,9 @@
   var previewEl = $("preview"), sendBtn = $("send"), sentEl = $("sent"), receivedEl = $("received");
   var countdownEl = $("countdown"), roundLabel = $("round-label"), connEl = $("connection");
   var resultsEl = $("results"), resultsBody = $("results-body");
+  var actionsEl = $("actions"), boardWrap = $("board-wrap"), pickerEl = $("joker-picker");
+  var pickerLetters = $("joker-picker-letters"), clearBtn = $("clear");
+  var lang = document.documentElement.lang || "fr";
 
   function fmt(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_, k) { return values[k] == null ? "" : values[k]; });
@@ -32,6 +38,7 @@
   var draft = load() || blankDraft(null);
   var cells = [];             // 225 buttons
   var focusIndex = 7 * SIZE + 7;
+  var wasLocked = null;
 
   function blankDraft(roundId) {
     return { round: roundId, row: null, col: null, horizontal: true, word: "", jokers: [],
@@ -83,12 +90,12 @@
     boardEl.appendChild(corner);
     for (var c = 0; c < SIZE; c++) {
       var top = document.createElement("div");
-      top.className = "label"; top.textContent = c + 1; top.setAttribute("aria-hidden", "true");
+      top.className = "label col"; top.textContent = c + 1; top.setAttribute("aria-hidden", "true");
       boardEl.appendChild(top);
     }
     for (var r = 0; r < SIZE; r++) {
       var left = document.createElement("div");
-      left.className = "label"; left.textContent = ROWS[r]; left.setAttribute("aria-hidden", "true");
+      left.className = "label row"; left.textContent = ROWS[r]; left.setAttribute("aria-hidden", "true");
       boardEl.appendChild(left);
       for (c = 0; c < SIZE; c++) {
         var b = document.createElement("button");
@@ -105,8 +112,76 @@
     }
   }
 
+  // --- Tapping a move: the squares of the word, its placed letters ----------------------
+  function boardText() {
+    return server && server.round && server.round.board ? server.round.board : null;
+  }
+  function path() {
+    // [square index, letter of the draft word, joker?, placed on an empty square?] in order.
+    var out = [], board = boardText();
+    if (draft.row == null) return out;
+    for (var k = 0; k < draft.word.length; k++) {
+      var r = draft.row + (draft.horizontal ? 0 : k), c = draft.col + (draft.horizontal ? k : 0);
+      if (r >= SIZE || c >= SIZE) break;
+      var i = r * SIZE + c;
+      out.push([i, draft.word[k], draft.jokers.indexOf(k) >= 0, !board || board[i] === "."]);
+    }
+    return out;
+  }
+  function placedLetters() {
+    return path().filter(function (p) { return p[3]; }).map(function (p) { return { letter: p[1], joker: p[2] }; });
+  }
+  function rebuild(placed) {
+    // The word from the start square: board letters where there are some, then the placed
+    // letters in order, then the board letters that touch its end (they are part of it).
+    var board = boardText() || "", word = "", jokers = [], k = 0, n = 0;
+    while (true) {
+      var r = draft.row + (draft.horizontal ? 0 : n), c = draft.col + (draft.horizontal ? n : 0);
+      if (r >= SIZE || c >= SIZE) break;
+      var ch = board[r * SIZE + c];
+      if (ch && ch !== ".") { word += ch.toUpperCase(); if (ch !== ch.toUpperCase()) jokers.push(n); }
+      else if (k < placed.length) { word += placed[k].letter; if (placed[k].joker) jokers.push(n); k++; }
+      else break;
+      n++;
+    }
+    if (k < placed.length) return false;  // runs off the board
+    draft.word = word; draft.jokers = jokers;
+    wordInput.value = draft.word;
+    return true;
+  }
+  function rackUse() {
+    // Which rack tiles the draft's placed letters use (letters first, then jokers).
+    var rack = rackLetters(), used = rack.map(function () { return false; });
+    placedLetters().forEach(function (p) {
+      var want = p.joker ? "?" : p.letter;
+      for (var t = 0; t < rack.length; t++) if (!used[t] && rack[t] === want) { used[t] = true; return; }
+    });
+    return used;
+  }
+  function placeLetter(letter, joker) {
+    if (locked()) return;
+    if (draft.row == null) { renderSendStatus(T.tap_start, "pending"); return; }
+    var placed = placedLetters();
+    placed.push({ letter: letter, joker: joker });
+    if (rebuild(placed)) changed();
+  }
+  function takeBack(index) {
+    var p = path(), placed = [], taken = false;
+    p.forEach(function (q) {
+      if (!q[3]) return;
+      if (q[0] === index && !taken) { taken = true; return; }
+      placed.push({ letter: q[1], joker: q[2] });
+    });
+    if (!taken) return false;
+    rebuild(placed);
+    changed();
+    return true;
+  }
+
   function onSquare(ev) {
+    if (locked()) return;
     var i = +ev.currentTarget.dataset.index, r = Math.floor(i / SIZE), c = i % SIZE;
+    if (draft.word && takeBack(i)) return;
     if (draft.row === r && draft.col === c) draft.horizontal = !draft.horizontal;
     else { draft.row = r; draft.col = c; }
     focusIndex = i;
@@ -134,6 +209,7 @@
     var board = round ? round.board : null;
     var overlay = {}, topSq = {}, startIndex = draft.row != null ? draft.row * SIZE + draft.col : -1;
     if (previewData) previewData.placed.forEach(function (p) { overlay[p[0] * SIZE + p[1]] = p[2]; });
+    else path().forEach(function (p) { if (p[3]) overlay[p[0]] = p[2] ? p[1].toLowerCase() : p[1]; });
     if (round && round.top) round.top.squares.forEach(function (p) { topSq[p[0] * SIZE + p[1]] = p[2]; });
     for (var i = 0; i < cells.length; i++) {
       var b = cells[i], ch = board ? board[i] : ".", cls = [];
@@ -151,16 +227,68 @@
     }
   }
 
-  function renderRack() {
+  function rackLetters() {
     var rack = server && server.round ? server.round.rack : "";
-    rackEl.innerHTML = "";
-    rack.split("").filter(function (ch) { return /[A-Z?]/.test(ch); }).forEach(function (ch) {
-      var t = document.createElement("span");
-      t.className = "rtile" + (ch === "?" ? " joker" : "");
-      t.textContent = ch;
-      rackEl.appendChild(t);
+    return (rack || "").split("").filter(function (ch) { return /[A-Z?]/.test(ch); });
+  }
+
+  function renderRack() {
+    var rack = rackLetters(), used = rackUse(), off = locked();
+    if (rackEl.dataset.rack !== rack.join("")) {
+      rackEl.innerHTML = "";
+      rack.forEach(function (ch, t) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "rtile" + (ch === "?" ? " joker" : "");
+        b.textContent = ch;
+        b.dataset.slot = t;
+        b.setAttribute("aria-label", ch === "?" ? T.joker_tile : fmt(T.rack_tile, { letter: ch }));
+        b.addEventListener("click", onRackTile);
+        rackEl.appendChild(b);
+      });
+      rackEl.dataset.rack = rack.join("");
+    }
+    Array.prototype.forEach.call(rackEl.children, function (b, t) {
+      b.classList.toggle("used", !!used[t]);
+      b.disabled = off || !!used[t];
     });
     jokersBox.hidden = rack.indexOf("?") < 0;
+    if (off) pickerEl.hidden = true;
+  }
+
+  function onRackTile(ev) {
+    var ch = ev.currentTarget.textContent;
+    if (ch === "?") {
+      if (draft.row == null) { renderSendStatus(T.tap_start, "pending"); return; }
+      pickerEl.hidden = false;
+      fitBar();
+      var first = pickerLetters.querySelector("button");
+      if (first) first.focus();
+      return;
+    }
+    placeLetter(ch, false);
+  }
+
+  function buildPicker() {
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("").forEach(function (letter) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = letter.toLowerCase();
+      b.dataset.letter = letter;
+      b.setAttribute("aria-label", fmt(T.joker_letter, { letter: letter }));
+      b.addEventListener("click", function () {
+        pickerEl.hidden = true;
+        fitBar();
+        placeLetter(letter, true);
+      });
+      pickerLetters.appendChild(b);
+    });
+    $("joker-cancel").addEventListener("click", function () { pickerEl.hidden = true; fitBar(); });
+  }
+
+  // The fixed bottom bar: the page keeps room for it, the phone board frame too.
+  function fitBar() {
+    document.documentElement.style.setProperty("--bar-h", actionsEl.offsetHeight + "px");
   }
 
   function renderJokers() {
@@ -191,6 +319,9 @@
     if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
     save();
     previewData = null;
+    // Never leave the preview of an older draft on screen while the new one is computed.
+    previewEl.innerHTML = '<p class="muted">' + esc(reference() && draft.word.length > 1 ? T.preview_wait : T.preview_hint) + "</p>";
+    previewSeq++;
     renderEntry();
     clearTimeout(previewTimer);
     previewTimer = setTimeout(doPreview, 250);
@@ -204,6 +335,7 @@
     if (document.activeElement !== refInput) refInput.value = reference();
     renderJokers();
     renderBoard();
+    renderRack();
     renderSendStatus();
   }
 
@@ -243,7 +375,7 @@
         previewEl.innerHTML =
           '<dl class="pv"><div><dt>' + esc(T.reference) + '</dt><dd id="pv-ref">' + esc(r.data.reference) +
           '</dd></div><div><dt>' + esc(T.score) + '</dt><dd id="pv-score">' + r.data.score +
-          '</dd></div></dl><p class="pv-word">' + esc(r.data.word.toUpperCase()) + "</p>" +
+          '</dd></div></dl><p id="pv-word" class="pv-word">' + esc(r.data.word.toUpperCase()) + "</p>" +
           (r.data.joker_inferred ? '<p class="hint">' + esc(T.joker_inferred) + "</p>" : "");
       } else {
         previewData = null;
@@ -260,7 +392,22 @@
 
   function updateSendButton() {
     var round = server && server.round;
-    sendBtn.disabled = !(previewData && round && (round.state === "open" || round.state === "closed")) || draft.pending;
+    sendBtn.disabled = !(previewData && round && round.state === "open") || draft.pending || locked();
+  }
+
+  // Editing is over once the round is closed or its time is up (server clock): what the
+  // server holds is what counts, a late send could never replace it.
+  function timeUp() {
+    var r = server && server.round;
+    return !!(r && r.state === "open" && r.deadline &&
+              Date.parse(r.deadline) - (Date.now() + clockOffset) <= 0);
+  }
+  function locked() {
+    var r = server && server.round;
+    return !!(r && (r.state === "closed" || timeUp()));
+  }
+  function clock(iso) {
+    return iso ? new Date(iso).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "";
   }
 
   // --- Sending ---------------------------------------------------------------------------
@@ -286,9 +433,13 @@
         draft.pending = false;
         draft.sentKey = draft.payload.client_key;
         save();
-        if (server) { server.proposal = r.data; etag = null; }
+        if (server) {
+          if (r.data.counts === false) { server.proposal = r.data.standing; server.late_attempt = r.data; }
+          else server.proposal = r.data;
+          etag = null;
+        }
         renderSendStatus();
-        if (r.data.outcome) renderSendStatus(T.late + " " + r.data.outcome.reason, "late");
+        if (r.data.late && r.data.outcome) renderSendStatus(T.late + " " + r.data.outcome.reason, "late");
       } else if (r.status >= 500 || r.status === 0) {
         scheduleRetry();
       } else {
@@ -315,9 +466,17 @@
   }
 
   function renderSendStatus(text, kind) {
-    var p = server && server.proposal;
+    var p = server && server.proposal, extra = server && server.late_attempt;
     if (!text) {
       if (draft.pending) { text = T.retrying; kind = "pending"; }
+      else if (locked()) {
+        // The round is over for this tablet: say which proposal counts.
+        if (p && !p.late) { text = fmt(T.over_kept, { time: clock(p.at) }); kind = "locked"; }
+        else if (p) { text = T.over_late; kind = "late"; }
+        else { text = T.over_none; kind = "late"; }
+        if (extra) text += " " + fmt(T.late_ignored, { time: clock(extra.at) });
+      }
+      else if (p && p.late) { text = T.late; kind = "late"; }
       else if (serverHasDraft() && draft.payload && draft.payload.word === typedWord() &&
                draft.payload.reference === reference()) { text = T.received; kind = "ok"; }
       else if (p && !draft.word) { text = T.received; kind = "ok"; }
@@ -327,9 +486,9 @@
     sentEl.textContent = text;
     sentEl.className = "sent-status " + (kind || "");
     receivedEl.textContent = p ? fmt(T.received_detail, {
-      reference: p.reference, word: p.word, version: p.version,
-      time: p.at ? new Date(p.at).toLocaleTimeString() : ""
+      reference: p.reference, word: p.word, version: p.version, time: clock(p.at)
     }) : "";
+    fitBar();
   }
 
   // --- Polling ---------------------------------------------------------------------------
@@ -370,14 +529,17 @@
       // A new round: start afresh (an unsent move of the old round cannot count any more).
       draft = blankDraft(round.id);
       previewData = null;
+      previewSeq++;
+      previewEl.innerHTML = '<p class="muted">' + esc(T.preview_hint) + "</p>";
+      pickerEl.hidden = true;
       save();
     }
     if (round && draft.round === round.id && data.proposal && !draft.sentKey &&
         !draft.word && data.proposal.client_key) {
       draft.sentKey = data.proposal.client_key;
     }
+    if (round && before !== round.id) centreBoard();
     renderRound();
-    renderRack();
     renderEntry();
     renderResults();
     if (round && (before !== round.id || prevState !== round.state) && draft.word) doPreview();
@@ -390,8 +552,17 @@
     var label = fmt(T.game_round, { game: g.number, round: r.number }) + " — " +
       (g.state === "finished" && r.state === "closed" ? T.finished : (T[r.state] || r.state));
     roundLabel.textContent = label;
-    var editable = r.state === "open" || r.state === "closed";
-    refInput.disabled = wordInput.disabled = dirBtn.disabled = !editable;
+    var editable = r.state === "open" && !locked();
+    refInput.disabled = wordInput.disabled = dirBtn.disabled = clearBtn.disabled = !editable;
+    document.body.classList.toggle("locked", !editable);
+  }
+
+  function centreBoard() {
+    // Phones pan a zoomed board: start on the centre square.
+    if (boardWrap.scrollWidth > boardWrap.clientWidth)
+      boardWrap.scrollLeft = (boardWrap.scrollWidth - boardWrap.clientWidth) / 2;
+    if (boardWrap.scrollHeight > boardWrap.clientHeight)
+      boardWrap.scrollTop = (boardWrap.scrollHeight - boardWrap.clientHeight) / 2;
   }
 
   function esc(text) {
@@ -434,6 +605,11 @@
     }
     countdownEl.textContent = text;
     countdownEl.className = cls;
+    var now = locked();
+    if (server && now !== wasLocked) {
+      wasLocked = now;
+      renderRound(); renderEntry(); updateSendButton();
+    }
   }
 
   // --- Wiring ----------------------------------------------------------------------------
@@ -456,10 +632,15 @@
     changed();
   });
   dirBtn.addEventListener("click", function () { draft.horizontal = !draft.horizontal; refInput.value = reference(); changed(); });
+  clearBtn.addEventListener("click", function () { draft.word = ""; draft.jokers = []; wordInput.value = ""; changed(); });
   $("entry").addEventListener("submit", function (ev) { ev.preventDefault(); if (!sendBtn.disabled) send(); });
   window.addEventListener("online", function () { if (draft.pending) attemptSend(); });
 
   buildBoard();
+  buildPicker();
+  if (window.ResizeObserver) new ResizeObserver(fitBar).observe(actionsEl);
+  window.addEventListener("resize", fitBar);
+  fitBar();
   renderEntry();
   if (draft.pending) attemptSend();
   poll();
