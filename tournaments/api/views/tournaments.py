@@ -15,6 +15,7 @@ from tournaments.api.permissions import arbiter_actor, is_arbiter, signed_in_use
 from tournaments.api.views.common import ApiView, call, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
+from tournaments.services.imports import check_size
 
 
 class TournamentListView(ApiView):
@@ -89,6 +90,7 @@ class PlayersImportView(ApiView):
         tournament = queries.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk)
         upload = validated(s.PlayersImportSerializer, request)["file"]
+        check_size(upload.size or 0)  # before reading the file into memory
         content = upload.read()
         result = call("players_import", tournament_id=tournament.pk, filename=upload.name or "",
                       content=content, actor=actor)  # fmt: skip
