@@ -10,3 +10,6 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournois")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from tournaments import checks  # noqa: F401 - registers the system checks

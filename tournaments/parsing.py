@@ -4,7 +4,7 @@ Python's ``str.isdigit()`` and ``int()`` accept far more than a table number: ``
 digit to ``isdigit()`` (and then ``int()`` fails), ``"٣"`` or ``"３"`` are read as 3, and
 ``"99999999999999999999"`` is a fine ``int`` that no database column holds (OverflowError,
 a 500). Every number that comes from outside goes through :func:`ascii_int`: ASCII digits
-only, within bounds, else ``None`` (or a coded ``ServiceError`` from :func:`require_int`).
+only, within bounds, else ``None``; the caller refuses with its own code and sentence.
 """
 
 from __future__ import annotations
@@ -49,22 +49,6 @@ def ascii_int(value: Any, *, low: int = 0, high: int = MAX_ID, signed: bool = Fa
             return None
         number = int(text)
     return number if low <= number <= high else None
-
-
-def require_int(
-    value: Any, *, code: str, field: str, low: int = 0, high: int = MAX_ID, signed: bool = False
-) -> int:
-    """:func:`ascii_int` or a ``ServiceError`` (``code``, 400) naming the field and bounds."""
-    number = ascii_int(value, low=low, high=high, signed=signed)
-    if number is None:
-        raise ServiceError(
-            code,
-            f"{field}: expected a whole number from {low} to {high}, got {str(value)[:40]!r}.",
-            field=field,
-            low=low,
-            high=high,
-        )
-    return number
 
 
 def flag(value: Any, *, code: str, field: str, default: bool = False) -> bool:

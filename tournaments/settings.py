@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "tournaments.apps.TournamentsConfig",
 ]
 
@@ -91,6 +92,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.headers.ContentSecurityPolicyMiddleware",
+    "tournaments.login_guard.LoginThrottleMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -199,6 +202,25 @@ if PRODUCTION:
 # Behind our proxy, the client's address is the last one it adds to X-Forwarded-For.
 TIRAGE_BEHIND_PROXY = env_bool("TIRAGE_BEHIND_PROXY", default=False)
 
+# Django's admin is for developers: everything an arbiter does is in the console. Off by
+# default in production (TIRAGE_ADMIN=true turns it on, behind the login throttling).
+TIRAGE_ADMIN = env_bool("TIRAGE_ADMIN", default=not PRODUCTION)
+# The API schema (/api/schema/) and its browsable docs (/api/docs/): public in development,
+# arbiters only in production unless TIRAGE_API_DOCS_PUBLIC=true.
+TIRAGE_API_DOCS_PUBLIC = env_bool("TIRAGE_API_DOCS_PUBLIC", default=not PRODUCTION)
+# Failed sign-ins (console, admin, API token) before a pause, counted in the shared cache
+# per user name and per address (tournaments/login_guard.py, docs/security.md).
+TIRAGE_LOGIN_FAILURES_PER_USER = env_int("TIRAGE_LOGIN_FAILURES_PER_USER", 5)
+TIRAGE_LOGIN_FAILURES_PER_ADDRESS = env_int("TIRAGE_LOGIN_FAILURES_PER_ADDRESS", 20)
+TIRAGE_LOGIN_WINDOW_SECONDS = env_int("TIRAGE_LOGIN_WINDOW_SECONDS", 900)
+# Content-Security-Policy of every page: nothing from another host, no inline script or
+# style (tournaments/headers.py).
+TIRAGE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
 # --- Engine --------------------------------------------------------------------------------
 
 # Default lexicon, built by `make lexicon` (python -m engine lexicon build-default -o FILE).
@@ -302,6 +324,10 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from this site's static files (drf-spectacular-sidecar), never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
         "GameKindEnum": "tournaments.models.Game.KINDS",

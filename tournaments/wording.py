@@ -384,10 +384,6 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Le paramètre « %(field)s » vaut true ou false (ou 1 ou 0)."),
         _("Un paramètre oui/non vaut true ou false."),
     ),
-    "number.invalid": (
-        _("« %(field)s » : un nombre entier de %(low)s à %(high)s, en chiffres."),
-        _("Un nombre entier est attendu, en chiffres."),
-    ),
     "login.throttled": (
         _(
             "Trop de tentatives de connexion : réessayez dans %(wait)s. Si le mot de passe "
