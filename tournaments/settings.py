@@ -306,11 +306,10 @@ REST_FRAMEWORK = {
         "tournaments.api.auth.PlayerTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only (the players' import alone takes a multipart file): one encoding
+    # to validate, no form quirks such as an empty field read as "not given".
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # Every error is a 4xx body {"code": ..., "detail": sentence} (tournaments.api.exceptions).
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"token": "20/minute"},
@@ -329,6 +328,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.add_framework_responses",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "GameKindEnum": "tournaments.models.Game.KINDS",
         "GameStateEnum": "tournaments.models.Game.STATES",

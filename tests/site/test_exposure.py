@@ -133,3 +133,27 @@ def test_production_refuses_development_passwords(settings, django_user_model) -
     assert "lucie" in dev_passwords_check()[0].msg  # the user name as password
     settings.PRODUCTION = False
     assert dev_passwords_check() == []
+
+
+@pytest.mark.django_db
+def test_any_arbiter_of_the_tournament_manages_tablet_links(tournament_setup, django_user_model):
+    """docs/security.md: any arbiter of the tournament (not only the head arbiter) may
+    issue, reissue or revoke a tablet link; an arbiter of no tournament here may not."""
+    from rest_framework.test import APIClient
+
+    from tournaments.models import ArbiterMembership, Registration
+
+    helper = django_user_model.objects.create_user("adjoint", password="x")
+    ArbiterMembership.objects.create(user=helper, tournament=tournament_setup["tournament"],
+                                     role="arbiter")  # fmt: skip
+    stranger = django_user_model.objects.create_user("etranger", password="x")
+    reg = Registration.objects.filter(tournament=tournament_setup["tournament"]).first()
+    api = APIClient()
+    api.force_authenticate(helper)
+    first = api.post(f"/api/registrations/{reg.pk}/token").json()["access_token"]
+    second = api.post(f"/api/registrations/{reg.pk}/token").json()["access_token"]
+    assert first and second and first != second
+    assert Client().get(f"/tablette/{first}/").status_code == 404  # revoked by the reissue
+    api.force_authenticate(stranger)
+    assert api.post(f"/api/registrations/{reg.pk}/token").status_code == 403
+    assert api.delete(f"/api/registrations/{reg.pk}/token").status_code == 403

@@ -67,7 +67,7 @@ def test_the_api_token_endpoint_is_throttled_in_json(arbiter) -> None:
     for _ in range(5):
         bad = api.post("/api/auth/token/", {"username": "arbitre-x", "password": "x"},
                        format="json")  # fmt: skip
-        assert bad.status_code == 400
+        assert bad.status_code == 401 and bad.json()["code"] == "auth.credentials"
     refused = api.post("/api/auth/token/", {"username": "arbitre-x", "password": RIGHT},
                        format="json")  # fmt: skip
     assert refused.status_code == 429

@@ -170,7 +170,7 @@ class SlipView(ApiView):
 
 
 class ProposalDetailView(ApiView):
-    @extend_schema(responses={200: s.ProposalSerializer, **errors(401, 403, 404)},
+    @extend_schema(responses={200: s.ProposalSerializer, **errors(401, 403, 404, 409)},
                    tags=["proposals"])  # fmt: skip
     def get(self, request: Any, proposal_id: int) -> Response:
         """One proposal version: for the arbiters, or its own player once the round closed."""
