@@ -55,6 +55,7 @@ def test_every_answer_carries_the_content_security_policy(tournament_setup) -> N
         ("get", "/api/nope", 404, "not_found"),
         ("post", "/api/nope/deeper/", 404, "not_found"),
         ("get", "/api/games/abc/", 404, "not_found"),
+        ("get", "/api/tournaments/%0A%2C/players/", 404, "not_found"),
         ("get", "/api/tournaments/absent/", 404, "tournament.unknown"),
         ("put", "/api/tournaments/", 405, "method_not_allowed"),
         ("delete", "/api/tournaments/", 405, "method_not_allowed"),

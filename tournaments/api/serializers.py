@@ -4,6 +4,7 @@ service and serialise what it returns."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -59,10 +60,36 @@ class RequestSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+#: What a typed word may hold: letters (accented ones fold to their letter, lowercase is a
+#: joker) and spaces. The engine refuses anything else (``word.character``); saying it in
+#: the schema too lets clients check before sending.
+WORD_LETTERS = "A-Za-zàâäáãåçéèêëíìîïñóòôöõúùûüýÿœæÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸŒÆ "
+WORD_PATTERN = f"^[{WORD_LETTERS}]*$"
+_WORD = re.compile(f"[{WORD_LETTERS}]*")
+
+
+@extend_schema_field({"type": "string", "maxLength": 30, "pattern": WORD_PATTERN})
+class WordField(serializers.CharField):
+    """A proposal's word: at most 30 characters, letters and spaces only (whole value)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 30)
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        if not _WORD.fullmatch(value):
+            raise serializers.ValidationError(
+                "Un mot ne contient que des lettres (minuscule = joker) et des espaces."
+            )
+        return value.strip()
+
+
 class TournamentCreateSerializer(RequestSerializer):
     name = serializers.CharField(max_length=200)
     slug = serializers.SlugField(max_length=100)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
     lexicon = serializers.IntegerField(min_value=1, max_value=2**62, required=False)
     variant_code = serializers.ChoiceField(choices=sorted(VARIANTS), required=False)
     seconds_per_move = serializers.IntegerField(min_value=1, max_value=3600, required=False)
@@ -103,7 +130,7 @@ class PlayersImportSerializer(serializers.Serializer):
 class GameCreateSerializer(RequestSerializer):
     kind = serializers.ChoiceField(choices=["seeded", "manual", "predrawn"], default="seeded")
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
-    predrawn = serializers.CharField(required=False, allow_blank=True, default="")
+    predrawn = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
     variant_code = serializers.ChoiceField(choices=sorted(VARIANTS), required=False)
 
 
@@ -133,14 +160,14 @@ class PlaceSerializer(RequestSerializer):
 class SlipSerializer(RequestSerializer):
     table_number = serializers.IntegerField(min_value=1, max_value=100_000)
     reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
-    word = serializers.CharField(max_length=30, allow_blank=True)
+    word = WordField(allow_blank=True)
     score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
     late = serializers.BooleanField(default=False)
 
 
 class CorrectionSerializer(RequestSerializer):
     reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
-    word = serializers.CharField(max_length=30, allow_blank=True)
+    word = WordField(allow_blank=True)
     score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
     reason = serializers.CharField(max_length=2000)
 
@@ -174,9 +201,7 @@ class PlayerProposalSerializer(RequestSerializer):
         help_text="The round id (default: the current round of the player's game).",
     )
     reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
-    word = serializers.CharField(
-        max_length=30, allow_blank=True, help_text="Jokers as lowercase letters."
-    )
+    word = WordField(allow_blank=True, help_text="Jokers as lowercase letters.")
     score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
     client_key = serializers.CharField(
         max_length=64,

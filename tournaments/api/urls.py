@@ -56,5 +56,5 @@ urlpatterns = [
     path("player/proposals/", player.PlayerProposalView.as_view(), name="api-player-proposals"),
     path("player/results/", player.PlayerResultsView.as_view(), name="api-player-results"),
     # Anything else under /api/ is a JSON 404 {code, detail}, never the site's HTML page.
-    re_path(r"^.*$", common.not_found, name="api-not-found"),
+    re_path(r"^[\s\S]*$", common.not_found, name="api-not-found"),  # newlines too
 ]  # fmt: skip
