@@ -158,3 +158,24 @@ def test_any_arbiter_of_the_tournament_manages_tablet_links(tournament_setup, dj
     api.force_authenticate(stranger)
     assert api.post(f"/api/registrations/{reg.pk}/token").status_code == 403
     assert api.delete(f"/api/registrations/{reg.pk}/token").status_code == 403
+
+
+def test_the_schema_types_game_rounds_and_lists_framework_statuses() -> None:
+    """GameState.rounds was typed as a list of string maps while holding integers; the
+    framework's 401/404/415/429 were missing from the schema."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    parts = schema["components"]["schemas"]
+    rounds = parts["GameState"]["properties"]["rounds"]
+    assert rounds["items"]["$ref"].endswith("/RoundSummary")
+    summary = parts["RoundSummary"]["properties"]
+    assert summary["id"]["type"] == "integer" and summary["number"]["type"] == "integer"
+    assert summary["top_score"]["nullable"] is True
+    assert summary["top_placed"]["type"] == "boolean"
+    paths = schema["paths"]
+    assert {"400", "401", "404", "409", "415", "429"} <= set(
+        paths["/api/player/proposals/"]["post"]["responses"]
+    )
+    assert "401" in paths["/api/tournaments/"]["get"]["responses"]
+    assert {} in paths["/api/tournaments/"]["get"]["security"]
