@@ -156,3 +156,20 @@ def test_api_and_tablet_numbers_never_overflow(tournament_setup, arbiter_api) ->
     tablet = Client().post(f"/tablette/{token}/envoi/", {"round": HUGE, "reference": "H8",
                                                          "word": "AIEUX"})  # fmt: skip
     assert tablet.status_code == 404
+
+
+def test_import_saves_in_bulk_as_register_would(tournament_setup, arbiter_api) -> None:
+    """The bulk save keeps register()'s rules: a known licence reuses its player, rows
+    without a table take the smallest free ones around the tables asked for, and each
+    registration has its audit row."""
+    from tournaments.models import AuditLog, Player
+
+    known = Player.objects.create(name="Déjà connu", licence="K1")
+    rows = "nom;licence;table\nA;N1;\nB;K1;5\nC;N2;\nD;N3;\n"
+    response = _import(arbiter_api, _upload(rows))
+    assert response.status_code == 201, response.content
+    # Tables 1-3 are taken by the fixture's players; 5 is asked for: 4, 5, 6, 7.
+    tables = {r["player"]["licence"]: r["table_number"] for r in response.json()["registrations"]}
+    assert tables == {"N1": 4, "K1": 5, "N2": 6, "N3": 7}
+    assert Registration.objects.get(player__licence="K1").player_id == known.pk
+    assert AuditLog.objects.filter(action="registration.create").count() == 4

@@ -29,10 +29,10 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Registration, Tournament
+from tournaments.models import AuditLog, Player, Registration, Tournament
 from tournaments.parsing import MAX_TABLE, MAX_YEAR, MIN_YEAR, ascii_int
 from tournaments.services.audit import audit_record
-from tournaments.services.registry import free_table, locked_tournament, register
+from tournaments.services.registry import locked_tournament
 
 COLUMNS = {
     "nom": "name", "name": "name", "joueur": "name", "licence": "licence", "license": "licence",
@@ -242,12 +242,39 @@ def players_import(
         errors, taken = _conflicts(tournament, parsed)
         if errors:
             _refuse(errors)
-        result = ImportResult()
-        for _number, values in parsed:
-            table = values.pop("table") or free_table(tournament, taken)
-            taken.add(table)
-            fields = {k: values[k] for k in (*LIMITS, "birth_year")}
-            result.registrations.append(register(tournament, fields, table, actor))
+        result = ImportResult(_save_rows(tournament, parsed, taken, actor))
         audit_record(actor=actor, action="players.import", obj=tournament, filename=filename,
                      created=result.created)  # fmt: skip
         return result
+
+
+def _save_rows(
+    tournament: Tournament, parsed: list[tuple[int, dict]], wanted: set[int], actor: Any
+) -> list[Registration]:
+    """Register the checked rows in a few bulk queries (the caller holds the lock): a
+    known licence reuses its ``Player``, a row without a table takes the smallest free
+    one; one ``registration.create`` audit row per player, as :func:`register` writes."""
+    licences = [v["licence"] for _n, v in parsed]
+    known: dict[str, Player] = {}
+    for start in range(0, len(licences), 500):
+        chunk = licences[start : start + 500]
+        known.update({p.licence: p for p in Player.objects.filter(licence__in=chunk)})
+    fields = (*LIMITS, "birth_year")
+    new = [Player(**{k: v[k] for k in fields}) for _n, v in parsed if v["licence"] not in known]
+    for player in Player.objects.bulk_create(new, batch_size=500):
+        known[player.licence] = player
+    used = set(tournament.registrations.values_list("table_number", flat=True)) | wanted
+    free = (n for n in itertools.count(1) if n not in used)
+    rows = []
+    for _number, values in parsed:
+        rows.append(Registration(tournament=tournament, player=known[values["licence"]],
+                                 table_number=values["table"] or next(free)))  # fmt: skip
+    registrations = Registration.objects.bulk_create(rows, batch_size=500)
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    AuditLog.objects.bulk_create(
+        [AuditLog(actor=user, action="registration.create", object_type="registration",
+                  object_id=r.pk, payload={"player": r.player_id, "table": r.table_number})
+         for r in registrations],
+        batch_size=500,
+    )  # fmt: skip
+    return registrations
