@@ -173,3 +173,15 @@ def test_import_saves_in_bulk_as_register_would(tournament_setup, arbiter_api) -
     assert tables == {"N1": 4, "K1": 5, "N2": 6, "N3": 7}
     assert Registration.objects.get(player__licence="K1").player_id == known.pk
     assert AuditLog.objects.filter(action="registration.create").count() == 4
+
+
+def test_a_300_character_name_is_refused_with_a_code(tournament_setup, arbiter_api) -> None:
+    """Names are capped at 200 characters (the column): longer is a coded 400, in the API
+    and in an import, never a truncation or a database error."""
+    long = "N" * 300
+    response = arbiter_api.post("/api/tournaments/open-test/players/", {"name": long})
+    assert response.status_code == 400 and "name" in response.json()["fields"]
+    response = _import(arbiter_api, _upload(f"nom;licence\n{long};L300\n"))
+    assert response.status_code == 400
+    assert [e["code"] for e in response.json()["params"]["errors"]] == ["import.name_long"]
+    assert not Registration.objects.filter(player__licence="L300").exists()
