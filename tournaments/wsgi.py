@@ -20,10 +20,19 @@ def _refuse_development_passwords() -> None:
 
     from tournaments.checks import dev_passwords_check
 
-    if settings.PRODUCTION:
+    if not settings.PRODUCTION:
+        return
+    from django.db import connections
+
+    try:
         errors = dev_passwords_check()
-        if errors:
-            raise ImproperlyConfigured(f"{errors[0].msg} {errors[0].hint} ({errors[0].id})")
+    finally:
+        # gunicorn preloads the application in its master, then forks the workers: a
+        # database connection opened here would be shared by every worker (answers read
+        # by the wrong process). Close it; each worker opens its own.
+        connections.close_all()
+    if errors:
+        raise ImproperlyConfigured(f"{errors[0].msg} {errors[0].hint} ({errors[0].id})")
 
 
 _refuse_development_passwords()

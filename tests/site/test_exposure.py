@@ -118,7 +118,11 @@ def test_the_schema_is_for_arbiters_in_production(settings, tournament_setup) ->
 
 
 @pytest.mark.django_db
-def test_production_refuses_development_passwords(settings, django_user_model) -> None:
+def test_production_refuses_development_passwords(settings, django_user_model, monkeypatch):
+    # gunicorn preloads the app then forks: the start-up check must close its database
+    # connection, or every worker shares it (answers read by the wrong worker).
+    closed = []
+    monkeypatch.setattr("django.db.connections.close_all", lambda: closed.append(True))
     settings.PRODUCTION = True
     user = django_user_model.objects.create_superuser("arbitre", password="arbitre")
     errors = dev_passwords_check()
@@ -127,6 +131,7 @@ def test_production_refuses_development_passwords(settings, django_user_model) -
         call_command("check", "--deploy", "--tag", "security")
     with pytest.raises(ImproperlyConfigured, match="development password"):
         wsgi._refuse_development_passwords()
+    assert closed
     user.set_password("un-vrai-mot-de-passe-2026")
     user.save()
     assert dev_passwords_check() == []
