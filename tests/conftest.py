@@ -219,6 +219,17 @@ def _fresh_outcomes_cache() -> None:
     forget_game_outcomes()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_login_counts() -> None:
+    """Each test counts failed sign-ins under its own cache keys (the cache outlives tests),
+    so one test's failures never throttle the next one's sign-in."""
+    import uuid
+
+    from django.conf import settings
+
+    settings.TIRAGE_LOGIN_KEY_PREFIX = f"test-login:{uuid.uuid4().hex}"
+
+
 @pytest.fixture
 def eager_celery() -> Iterator[None]:
     """Run tasks in-process in every profile (with REDIS_URL set they would go to Redis)."""

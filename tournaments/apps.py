@@ -15,3 +15,4 @@ class TournamentsConfig(AppConfig):
         from tournaments import metrics
 
         metrics.connect()
+        from tournaments import checks  # noqa: F401 - registers the system checks

@@ -92,6 +92,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.headers.ContentSecurityPolicyMiddleware",
+    "tournaments.login_guard.LoginThrottleMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -200,6 +202,25 @@ if PRODUCTION:
 # Behind our proxy, the client's address is the last one it adds to X-Forwarded-For.
 TIRAGE_BEHIND_PROXY = env_bool("TIRAGE_BEHIND_PROXY", default=False)
 
+# Django's admin is for developers: everything an arbiter does is in the console. Off by
+# default in production (TIRAGE_ADMIN=true turns it on, behind the login throttling).
+TIRAGE_ADMIN = env_bool("TIRAGE_ADMIN", default=not PRODUCTION)
+# The API schema (/api/schema/) and its browsable docs (/api/docs/): public in development,
+# arbiters only in production unless TIRAGE_API_DOCS_PUBLIC=true.
+TIRAGE_API_DOCS_PUBLIC = env_bool("TIRAGE_API_DOCS_PUBLIC", default=not PRODUCTION)
+# Failed sign-ins (console, admin, API token) before a pause, counted in the shared cache
+# per user name and per address (tournaments/login_guard.py, docs/security.md).
+TIRAGE_LOGIN_FAILURES_PER_USER = env_int("TIRAGE_LOGIN_FAILURES_PER_USER", 5)
+TIRAGE_LOGIN_FAILURES_PER_ADDRESS = env_int("TIRAGE_LOGIN_FAILURES_PER_ADDRESS", 20)
+TIRAGE_LOGIN_WINDOW_SECONDS = env_int("TIRAGE_LOGIN_WINDOW_SECONDS", 900)
+# Content-Security-Policy of every page: nothing from another host, no inline script or
+# style (tournaments/headers.py).
+TIRAGE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
 # --- Engine --------------------------------------------------------------------------------
 
 # Default lexicon, built by `make lexicon` (python -m engine lexicon build-default -o FILE).
@@ -286,11 +307,10 @@ REST_FRAMEWORK = {
         "tournaments.api.auth.PlayerTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only (the players' import alone takes a multipart file): one encoding
+    # to validate, no form quirks such as an empty field read as "not given".
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # Every error is a 4xx body {"code": ..., "detail": sentence} (tournaments.api.exceptions).
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"token": "20/minute"},
@@ -304,7 +324,7 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    # Swagger UI and Redoc come from drf-spectacular-sidecar, served by the site itself:
+    # Swagger UI comes from drf-spectacular-sidecar, served by the site itself:
     # nothing is loaded from another host (no CDN), so /api/docs/ works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -312,6 +332,10 @@ SPECTACULAR_SETTINGS = {
     # Swagger UI would otherwise ask validator.swagger.io about the schema.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.add_framework_responses",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "GameKindEnum": "tournaments.models.Game.KINDS",
         "GameStateEnum": "tournaments.models.Game.STATES",

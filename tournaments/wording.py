@@ -392,13 +392,37 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "table.unknown_table": (_("Personne n'est inscrit à cette table."),),
     "round.unknown_number": (_("La partie n'a pas ce coup."),),
     "form.invalid": (_("Le formulaire contient des erreurs."),),
+    "query.flag": (
+        _("Le paramètre « %(field)s » vaut true ou false (ou 1 ou 0)."),
+        _("Un paramètre oui/non vaut true ou false."),
+    ),
+    "login.throttled": (
+        _(
+            "Trop de tentatives de connexion : réessayez dans %(wait)s. Si le mot de passe "
+            "est perdu, demandez à l'administrateur du site de le changer."
+        ),
+        _("Trop de tentatives de connexion : réessayez plus tard."),
+    ),
     "decision.reason": (_("Une décision doit être motivée."),),
     "decision.author": (_("Une décision nomme l'arbitre qui la prend."),),
     "import.file": (_("Le fichier XLSX est illisible."),),
     "import.encoding": (_("Le fichier CSV doit être en UTF-8."),),
     "import.empty": (_("Le fichier est vide."),),
     "import.header": (_("La première ligne doit nommer la colonne « nom »."),),
+    "import.too_large": (
+        _("Le fichier pèse %(size_mb)s Mo ; un import est limité à %(limit_mb)s Mo."),
+        _("Le fichier est trop gros pour un import."),
+    ),
+    "import.too_many_rows": (
+        _("Le fichier a plus de %(limit)s joueurs : importez-le en plusieurs fois."),
+        _("Le fichier a trop de lignes : importez-le en plusieurs fois."),
+    ),
+    "import.file_csv": (_("Le fichier CSV est illisible."),),
     "import.rows": (
+        _(
+            "%(count)d ligne(s) en erreur, aucun joueur importé ; les %(shown)d premières "
+            "erreurs sont listées."
+        ),
         _("%(count)d ligne(s) en erreur, aucun joueur importé."),
         _("Des lignes sont en erreur, aucun joueur importé."),
     ),

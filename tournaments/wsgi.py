@@ -1,4 +1,9 @@
-"""WSGI entry point (``tournaments.wsgi:application``) for production servers."""
+"""WSGI entry point (``tournaments.wsgi:application``) for production servers.
+
+In production the site refuses to start while an account that can act still has a
+development password (``tournaments.checks``, ``tirage.E001``): the server's log then says
+which account and how to fix it.
+"""
 
 import os
 
@@ -7,3 +12,27 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.settings")
 
 application = get_wsgi_application()
+
+
+def _refuse_development_passwords() -> None:
+    from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
+
+    from tournaments.checks import dev_passwords_check
+
+    if not settings.PRODUCTION:
+        return
+    from django.db import connections
+
+    try:
+        errors = dev_passwords_check()
+    finally:
+        # gunicorn preloads the application in its master, then forks the workers: a
+        # database connection opened here would be shared by every worker (answers read
+        # by the wrong process). Close it; each worker opens its own.
+        connections.close_all()
+    if errors:
+        raise ImproperlyConfigured(f"{errors[0].msg} {errors[0].hint} ({errors[0].id})")
+
+
+_refuse_development_passwords()

@@ -290,7 +290,7 @@ def test_bad_input_is_a_4xx_with_a_code(game_setup, django_capture_on_commit_cal
                          format="json"), 409, "tournament.slug_taken")  # fmt: skip
     refused(arbiter.delete("/api/tournaments/open-api/"), 405, "method_not_allowed")
     refused(APIClient().post("/api/auth/token/", {"username": "juge", "password": "x"},
-                             format="json"), 400, "auth.credentials")  # fmt: skip
+                             format="json"), 401, "auth.credentials")  # fmt: skip
     # A correction states its reason.
     sent = ok(anne.post(proposals, {"word": "HAIES", "reference": "H4"}, format="json"), 201)
     body = refused(arbiter.post(f"/api/proposals/{sent['id']}/correct", {"word": "HAINES"},

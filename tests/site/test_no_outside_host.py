@@ -57,7 +57,7 @@ def pages(tournament_setup: dict[str, Any], client: Client) -> list[str]:
     rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
     token = issue_token(Registration.objects.filter(tournament=tournament).first())
     return [
-        "/", "/api/docs/", "/api/docs/?script=", "/api/redoc/", "/arbitre/connexion/",
+        "/", "/api/docs/", "/api/docs/?script=", "/arbitre/connexion/",
         f"/tablette/{token}/", f"/projecteur/{tournament.slug}/",
         "/arbitre/", f"/arbitre/tournoi/{tournament.slug}/", f"/arbitre/partie/{game.pk}/",
         f"/arbitre/tour/{rnd.pk}/saisie/", f"/arbitre/tour/{rnd.pk}/arbitrage/",

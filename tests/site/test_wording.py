@@ -232,7 +232,7 @@ def test_api_error_detail_follows_accept_language(client: Client) -> None:
     url = "/api/auth/token/"
     data = json.dumps({"username": "personne", "password": "faux"})
     french = client.post(url, data, content_type="application/json")
-    assert french.status_code == 400
+    assert french.status_code == 401
     assert french.json() == {
         "code": "auth.credentials",
         "detail": "Identifiant ou mot de passe erroné.",

@@ -40,13 +40,19 @@ CONFLICT_CODES = frozenset(
 )
 CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")
 NOT_FOUND_SUFFIXES = (".unknown", ".not_found", ".unavailable")
+# A per-game document asked for the whole tournament (or the reverse): no such document.
+NOT_FOUND_CODES = frozenset({"document.game_required", "document.whole_tournament"})
+# Wrong credentials on the token exchange: 401, like any refused authentication.
+UNAUTHORIZED_CODES = frozenset({"auth.credentials"})
 
 
 def service_status(code: str) -> int:
     """The HTTP status of a ``ServiceError`` code."""
     if code.startswith("access."):
         return status.HTTP_403_FORBIDDEN
-    if code.endswith(NOT_FOUND_SUFFIXES):
+    if code in UNAUTHORIZED_CODES:
+        return status.HTTP_401_UNAUTHORIZED
+    if code.endswith(NOT_FOUND_SUFFIXES) or code in NOT_FOUND_CODES:
         return status.HTTP_404_NOT_FOUND
     if code in CONFLICT_CODES or code.endswith(CONFLICT_SUFFIXES):
         return status.HTTP_409_CONFLICT
@@ -97,7 +103,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         body: dict[str, Any] = {"code": exc.code, "detail": error_text(exc)}
         if exc.details:
             body["params"] = _plain(exc.details)
-        return Response(body, status=service_status(exc.code))
+        code = service_status(exc.code)
+        headers = {"WWW-Authenticate": "Token"} if code == 401 else None
+        return Response(body, status=code, headers=headers)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

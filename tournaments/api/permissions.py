@@ -73,3 +73,23 @@ class PlayerRateThrottle(throttling.BaseThrottle):
 
     def wait(self) -> float | None:
         return getattr(self, "_retry", None)
+
+
+class ApiDocsAllowed(permissions.BasePermission):
+    """The schema and the API docs: anyone in development; in production (unless
+    ``TIRAGE_API_DOCS_PUBLIC``) only a signed-in staff member or arbiter of a tournament.
+    A player token is not enough."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        from django.conf import settings
+
+        from tournaments.models import ArbiterMembership
+
+        if getattr(settings, "TIRAGE_API_DOCS_PUBLIC", True):
+            return True
+        user = request.user
+        if not getattr(user, "is_authenticated", False):
+            raise exceptions.NotAuthenticated("Sign in as an arbiter to read the API schema.")
+        if user.is_staff or user.is_superuser:
+            return True
+        return ArbiterMembership.objects.filter(user=user).exists()

@@ -4,11 +4,13 @@ service and serialise what it returns."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from engine.duplicate.variants import VARIANTS
 from tournaments.models import (
     Decision,
     Game,
@@ -24,13 +26,72 @@ MAX_SCORE = 9999
 
 # --- Requests ------------------------------------------------------------------------------
 
+#: JSON types each field family takes; DRF would also read ``"12"`` as 12, ``12`` as
+#: ``"12"`` or ``"yes"`` as true, which the schema (and so its clients) says are wrong.
+_JSON_TYPES: tuple[tuple[type, tuple[type, ...], str], ...] = (
+    (serializers.BooleanField, (bool,), "un booléen (true ou false)"),
+    (serializers.IntegerField, (int,), "un nombre entier"),
+    (serializers.ChoiceField, (str,), "une chaîne de caractères"),
+    (serializers.CharField, (str,), "une chaîne de caractères"),
+)
 
-class TournamentCreateSerializer(serializers.Serializer):
+
+class RequestSerializer(serializers.Serializer):
+    """A JSON request body: each value must already have its field's JSON type (a string
+    for text and choices, an integer — not a boolean — for numbers, a boolean for yes/no)
+    before the field's own checks run."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            wrong = {}
+            for name, field in self.fields.items():
+                if name not in data or data[name] is None:
+                    continue
+                value = data[name]
+                for family, types, wording in _JSON_TYPES:
+                    if isinstance(field, family):
+                        if not isinstance(value, types) or (
+                            bool not in types and isinstance(value, bool)
+                        ):
+                            wrong[name] = [f"Type incorrect : {wording} est attendu."]
+                        break
+            if wrong:
+                raise serializers.ValidationError(wrong)
+        return super().to_internal_value(data)
+
+
+#: What a typed word may hold: letters (accented ones fold to their letter, lowercase is a
+#: joker) and spaces. The engine refuses anything else (``word.character``); saying it in
+#: the schema too lets clients check before sending.
+WORD_LETTERS = "A-Za-zàâäáãåçéèêëíìîïñóòôöõúùûüýÿœæÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸŒÆ "
+WORD_PATTERN = f"^[{WORD_LETTERS}]*$"
+_WORD = re.compile(f"[{WORD_LETTERS}]*")
+
+
+@extend_schema_field({"type": "string", "maxLength": 30, "pattern": WORD_PATTERN})
+class WordField(serializers.CharField):
+    """A proposal's word: at most 30 characters, letters and spaces only (whole value)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 30)
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        if not _WORD.fullmatch(value):
+            raise serializers.ValidationError(
+                "Un mot ne contient que des lettres (minuscule = joker) et des espaces."
+            )
+        return value.strip()
+
+
+class TournamentCreateSerializer(RequestSerializer):
     name = serializers.CharField(max_length=200)
     slug = serializers.SlugField(max_length=100)
-    description = serializers.CharField(required=False, allow_blank=True)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
     lexicon = serializers.IntegerField(min_value=1, max_value=2**62, required=False)
-    variant_code = serializers.CharField(max_length=20, required=False)
+    variant_code = serializers.ChoiceField(choices=sorted(VARIANTS), required=False)
     seconds_per_move = serializers.IntegerField(min_value=1, max_value=3600, required=False)
     warning_before_end = serializers.IntegerField(min_value=0, max_value=3600, required=False)
     warning_penalty_from = serializers.IntegerField(min_value=1, max_value=100, required=False)
@@ -45,7 +106,7 @@ class TournamentCreateSerializer(serializers.Serializer):
     )
 
 
-class PlayerRegisterSerializer(serializers.Serializer):
+class PlayerRegisterSerializer(RequestSerializer):
     name = serializers.CharField(max_length=200)
     licence = serializers.CharField(max_length=40, required=False, allow_blank=True)
     club = serializers.CharField(max_length=200, required=False, allow_blank=True)
@@ -60,17 +121,20 @@ class PlayerRegisterSerializer(serializers.Serializer):
 
 
 class PlayersImportSerializer(serializers.Serializer):
-    file = serializers.FileField(help_text="A CSV or XLSX file, one player a row.")
+    file = serializers.FileField(help_text="A CSV or XLSX file, one player a row (2 MB).")
+    issue_tokens = serializers.BooleanField(
+        required=False, default=True, help_text="Give each player a tablet token (default)."
+    )
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(RequestSerializer):
     kind = serializers.ChoiceField(choices=["seeded", "manual", "predrawn"], default="seeded")
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
-    predrawn = serializers.CharField(required=False, allow_blank=True, default="")
-    variant_code = serializers.CharField(max_length=20, required=False)
+    predrawn = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    variant_code = serializers.ChoiceField(choices=sorted(VARIANTS), required=False)
 
 
-class DrawSerializer(serializers.Serializer):
+class DrawSerializer(RequestSerializer):
     letters = serializers.CharField(
         max_length=30,
         required=False,
@@ -78,12 +142,12 @@ class DrawSerializer(serializers.Serializer):
     )
 
 
-class MoveChoiceSerializer(serializers.Serializer):
+class MoveChoiceSerializer(RequestSerializer):
     coord = serializers.CharField(max_length=10, help_text="Reference: 'H4' or '4H'.")
     word = serializers.CharField(max_length=30)
 
 
-class PlaceSerializer(serializers.Serializer):
+class PlaceSerializer(RequestSerializer):
     coord = serializers.CharField(max_length=10, required=False)
     word = serializers.CharField(max_length=30, required=False)
 
@@ -93,22 +157,22 @@ class PlaceSerializer(serializers.Serializer):
         return attrs
 
 
-class SlipSerializer(serializers.Serializer):
+class SlipSerializer(RequestSerializer):
     table_number = serializers.IntegerField(min_value=1, max_value=100_000)
     reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
-    word = serializers.CharField(max_length=30, allow_blank=True)
+    word = WordField(allow_blank=True)
     score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
     late = serializers.BooleanField(default=False)
 
 
-class CorrectionSerializer(serializers.Serializer):
+class CorrectionSerializer(RequestSerializer):
     reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
-    word = serializers.CharField(max_length=30, allow_blank=True)
+    word = WordField(allow_blank=True)
     score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
     reason = serializers.CharField(max_length=2000)
 
 
-class DecisionCreateSerializer(serializers.Serializer):
+class DecisionCreateSerializer(RequestSerializer):
     table_number = serializers.IntegerField(min_value=1, max_value=100_000)
     kind = serializers.ChoiceField(choices=["warning", "penalty", "zero", "moyenne"])
     reason = serializers.CharField(max_length=2000)
@@ -124,12 +188,12 @@ class DecisionCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class CancelSerializer(serializers.Serializer):
+class CancelSerializer(RequestSerializer):
     reason = serializers.CharField(max_length=2000)
     redraw = serializers.BooleanField(default=True)
 
 
-class PlayerProposalSerializer(serializers.Serializer):
+class PlayerProposalSerializer(RequestSerializer):
     round = serializers.IntegerField(
         min_value=1,
         max_value=2**62,
@@ -137,9 +201,7 @@ class PlayerProposalSerializer(serializers.Serializer):
         help_text="The round id (default: the current round of the player's game).",
     )
     reference = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
-    word = serializers.CharField(
-        max_length=30, allow_blank=True, help_text="Jokers as lowercase letters."
-    )
+    word = WordField(allow_blank=True, help_text="Jokers as lowercase letters.")
     score = serializers.IntegerField(min_value=0, max_value=MAX_SCORE, required=False)
     client_key = serializers.CharField(
         max_length=64,
@@ -269,6 +331,17 @@ class GameSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class RoundSummarySerializer(serializers.Serializer):
+    """One round in a game's list: numbers as numbers, the top once computed."""
+
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=Round.STATES)
+    rack = serializers.CharField()
+    top_score = serializers.IntegerField(allow_null=True)
+    top_placed = serializers.BooleanField()
+
+
 class GameStateSerializer(GameSerializer):
     """A game and its current round (the last one drawn), with the board before it."""
 
@@ -293,9 +366,7 @@ class GameStateSerializer(GameSerializer):
         rnd = self._current(obj)
         return rnd.board_before if rnd is not None else ""
 
-    @extend_schema_field(
-        serializers.ListField(child=serializers.DictField(child=serializers.CharField()))
-    )
+    @extend_schema_field(RoundSummarySerializer(many=True))
     def get_rounds(self, obj: Game) -> list[dict[str, Any]]:
         return [
             {"id": r.pk, "number": r.number, "state": r.state, "rack": r.rack,
@@ -474,7 +545,7 @@ class PlayerTokenSerializer(serializers.Serializer):
     access_token = serializers.CharField(allow_null=True)
 
 
-class TokenRequestSerializer(serializers.Serializer):
+class TokenRequestSerializer(RequestSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=500, style={"input_type": "password"})
 

@@ -1,18 +1,20 @@
 """API routes, mounted under /api/ (see docs/api.md)."""
 
-from django.urls import path
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerSplitView,
-)
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from tournaments.api.views import auth, play, player, reports, tournaments
+from tournaments.api.permissions import ApiDocsAllowed
+from tournaments.api.views import auth, common, play, player, reports, tournaments
+from tournaments.api.views.common import SchemaView
+
+_DOCS = {"permission_classes": [ApiDocsAllowed]}
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("schema/", SchemaView.as_view(**_DOCS), name="schema"),
+    # The split view serves Swagger UI's start script as a separate request (no inline
+    # script for the Content-Security-Policy to refuse) and its files from this site.
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema", **_DOCS),
+         name="api-docs"),
     path("auth/token/", auth.TokenView.as_view(), name="api-token"),
     # Tournaments: public reads, arbiters' set-up.
     path("tournaments/", tournaments.TournamentListView.as_view(), name="api-tournaments"),
@@ -53,4 +55,6 @@ urlpatterns = [
     path("player/round/", player.PlayerRoundView.as_view(), name="api-player-round"),
     path("player/proposals/", player.PlayerProposalView.as_view(), name="api-player-proposals"),
     path("player/results/", player.PlayerResultsView.as_view(), name="api-player-results"),
+    # Anything else under /api/ is a JSON 404 {code, detail}, never the site's HTML page.
+    re_path(r"^[\s\S]*$", common.not_found, name="api-not-found"),  # newlines too
 ]  # fmt: skip

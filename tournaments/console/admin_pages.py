@@ -17,6 +17,7 @@ from tournaments.console import views
 from tournaments.console.common import error_status, error_text, role_or_403
 from tournaments.errors import ServiceError
 from tournaments.models import Registration, Tournament
+from tournaments.parsing import MAX_GAME, MAX_ROUND, MAX_TABLE, ascii_int
 
 
 def _registration(registration_id: int, request: HttpRequest) -> Registration:
@@ -82,7 +83,7 @@ def arrive(request: HttpRequest, slug: str) -> HttpResponse:
     table = request.POST.get("table", "")
     reg = (
         Registration.objects.select_related("tournament", "player")
-        .filter(tournament=obj, table_number=int(table) if table.isdigit() else 0)
+        .filter(tournament=obj, table_number=ascii_int(table, high=MAX_TABLE) or 0)
         .first()
     )
     if reg is None:
@@ -93,12 +94,14 @@ def arrive(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "console/players.html", ctx, status=400)
     game, rnd = request.POST.get("game", ""), request.POST.get("round", "")
     try:
-        if not (game.isdigit() and rnd.isdigit()):
+        game_number = ascii_int(game, low=1, high=MAX_GAME)
+        round_number = ascii_int(rnd, low=1, high=MAX_ROUND)
+        if game_number is None or round_number is None:
             raise ServiceError(
                 "registration.arrival", _("Indiquez la partie et le coup d'arrivée (nombres).")
             )
         services.registration_arrive(
-            registration_id=reg.pk, game_number=int(game), round_number=int(rnd),
+            registration_id=reg.pk, game_number=game_number, round_number=round_number,
             actor=request.user,
         )  # fmt: skip
     except ServiceError as error:

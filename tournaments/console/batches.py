@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.duplicate.variants import VARIANTS
 from tournaments import selectors
 from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.console.forms import StrictIntegerField
 from tournaments.errors import ServiceError
 from tournaments.models import BatchJob, PreparedGame, Tournament
 from tournaments.services.batch import game_create_from_prepared, predrawn_batch_prepare
@@ -34,10 +35,10 @@ MAX_SEED = 2**62
 
 
 class BatchForm(forms.Form):
-    count = forms.IntegerField(
+    count = StrictIntegerField(
         label=gettext_lazy("Nombre de parties"), min_value=1, max_value=MAX_GAMES, initial=4
     )
-    seed_base = forms.IntegerField(
+    seed_base = StrictIntegerField(
         label=gettext_lazy("Graine de départ"),
         min_value=0,
         max_value=MAX_SEED,

@@ -29,6 +29,7 @@ from tournaments.console.common import (
     role_or_403,
     round_or_404,
 )
+from tournaments.console.forms import StrictIntegerField
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Decision,
@@ -38,6 +39,7 @@ from tournaments.models import (
     SlipConflict,
     Tournament,
 )
+from tournaments.parsing import MAX_ROUND, MAX_TABLE, ascii_int
 
 DECISION_KINDS = [
     ("warning", gettext_lazy("avertissement")),
@@ -49,10 +51,13 @@ DECISION_KINDS = [
 
 
 class DecisionForm(forms.Form):
-    table_number = forms.IntegerField(label=gettext_lazy("Table"), min_value=1)
+    table_number = StrictIntegerField(label=gettext_lazy("Table"), min_value=1, max_value=MAX_TABLE)
     kind = forms.ChoiceField(label=gettext_lazy("Décision"), choices=DECISION_KINDS)
-    earlier_round = forms.IntegerField(
-        label=gettext_lazy("Coup du premier zéro (moyenne)"), min_value=1, required=False
+    earlier_round = StrictIntegerField(
+        label=gettext_lazy("Coup du premier zéro (moyenne)"),
+        min_value=1,
+        max_value=MAX_ROUND,
+        required=False,
     )
     reason = forms.CharField(label=gettext_lazy("Motif"), max_length=500)
 
@@ -278,7 +283,8 @@ def game_recompute(request: HttpRequest, game_id: int) -> HttpResponse:
     role_or_403(request, game.tournament_id, head=True)
     form = ReasonForm(request.POST)
     back = request.POST.get("round")
-    rnd = game.rounds.filter(pk=back).first() if back and back.isdigit() else None
+    back_id = ascii_int(back, low=1)
+    rnd = game.rounds.filter(pk=back_id).first() if back_id else None
     rnd = rnd or reads.current_round(game)
     try:
         if not form.is_valid():
@@ -349,10 +355,11 @@ def conflict_keep(request: HttpRequest, conflict_id: int) -> HttpResponse:
     role_or_403(request, obj.pk, head=True)
     version = request.POST.get("version", "")
     try:
-        if not version.isdigit():
+        version_id = ascii_int(version, low=1)
+        if version_id is None:
             raise ServiceError("conflict.version", _("Choisissez l'une des deux versions."))
         services.conflict_resolve(
-            conflict_id=conflict.pk, keep_version_id=int(version), actor=request.user
+            conflict_id=conflict.pk, keep_version_id=version_id, actor=request.user
         )
     except ServiceError as error:
         ctx = _conflicts_context(request, obj, error=error_text(error), error_code=error.code)

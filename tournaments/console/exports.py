@@ -205,12 +205,14 @@ def record_import(request: HttpRequest, slug: str) -> HttpResponse:
     form = RecordImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return render(request, "console/record_import.html", {**ctx, "form": form}, status=400)
+    from tournaments.services.imports import check_size
     from tournaments.services.records import game_create_from_record
 
+    upload = form.cleaned_data["file"]
     try:
-        game = game_create_from_record(
-            tournament_id=obj.pk, content=form.cleaned_data["file"].read(), actor=request.user
-        )
+        check_size(upload.size or 0)  # a game record is tens of kB: refuse before reading
+        game = game_create_from_record(tournament_id=obj.pk, content=upload.read(),
+                                       actor=request.user)  # fmt: skip
     except ServiceError as error:
         ctx.update(form=form, error=error_text(error), error_code=error.code)
         return render(request, "console/record_import.html", ctx, status=error_status(error))

@@ -6,17 +6,39 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Lexicon
+from tournaments.parsing import MAX_ROUND, MAX_TABLE, ascii_int
+
+#: Text fields without a natural bound still have one (a description, a list of racks).
+MAX_LONG_TEXT = 5_000
+MAX_SEED = 2**62
+
+
+class StrictIntegerField(forms.IntegerField):
+    """An integer written with ASCII digits only (Django's field also reads ``٣`` or
+    ``３`` as 3); the bounds are required so no value overflows a database column."""
+
+    def __init__(self, *, min_value: int, max_value: int, **kwargs: object) -> None:
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)  # type: ignore[arg-type]
+
+    def to_python(self, value: object) -> int | None:
+        if value in self.empty_values:
+            return None
+        if ascii_int(value, signed=True, low=-(2**63), high=2**63) is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
 
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Nom"), max_length=200)
     slug = forms.SlugField(label=_("Identifiant (adresse)"), max_length=100)
-    description = forms.CharField(label=_("Description"), required=False, widget=forms.Textarea(
-        attrs={"rows": 2}))  # fmt: skip
+    description = forms.CharField(label=_("Description"), required=False, max_length=MAX_LONG_TEXT,
+                                  widget=forms.Textarea(attrs={"rows": 2}))  # fmt: skip
     lexicon = forms.ModelChoiceField(
         label=_("Lexique"), queryset=Lexicon.objects.order_by("name"), required=False
     )
-    seconds_per_move = forms.IntegerField(label=_("Secondes par coup"), min_value=1, required=False)
+    seconds_per_move = StrictIntegerField(
+        label=_("Secondes par coup"), min_value=1, max_value=3600, required=False
+    )
 
 
 class GameCreateForm(forms.Form):
@@ -29,10 +51,11 @@ class GameCreateForm(forms.Form):
         ],
         initial="seeded",
     )
-    seed = forms.IntegerField(label=_("Graine"), required=False, min_value=0)
+    seed = StrictIntegerField(label=_("Graine"), required=False, min_value=0, max_value=MAX_SEED)
     predrawn = forms.CharField(
         label=_("Tirages prétirés"),
         required=False,
+        max_length=MAX_LONG_TEXT,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("Une ligne par coup, rejets d'abord."),
     )
@@ -52,7 +75,7 @@ class SlipForm(forms.Form):
 
 
 class CorrectionForm(forms.Form):
-    round_number = forms.IntegerField(label=_("Coup"), min_value=1)
+    round_number = StrictIntegerField(label=_("Coup"), min_value=1, max_value=MAX_ROUND)
     line = forms.CharField(
         label=_("Bulletin corrigé"),
         max_length=200,
@@ -67,7 +90,9 @@ class PlayerForm(forms.Form):
     club = forms.CharField(label=_("Club"), max_length=200, required=False)
     series = forms.CharField(label=_("Série"), max_length=10, required=False)
     category = forms.CharField(label=_("Catégorie"), max_length=20, required=False)
-    table_number = forms.IntegerField(label=_("Table"), min_value=1, required=False)
+    table_number = StrictIntegerField(
+        label=_("Table"), min_value=1, max_value=MAX_TABLE, required=False
+    )
 
 
 class PlayersImportForm(forms.Form):

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-_REFERENCE = re.compile(r"^(?:[A-Oa-o]\d{1,2}|\d{1,2}[A-Oa-o])$")
+from tournaments.parsing import MAX_SCORE, MAX_TABLE, ascii_int
+
+_REFERENCE = re.compile(r"^(?:[A-Oa-o][0-9]{1,2}|[0-9]{1,2}[A-Oa-o])$")
 _WORD = re.compile(r"^[^\W\d_]+$")
 
 
@@ -72,12 +74,12 @@ def parse_move(tokens: list[str], text: str) -> tuple[str, str, int | None]:
         )
     score = None
     if len(tokens) == 3:
-        if not tokens[2].isdigit():
+        score = ascii_int(tokens[2], high=MAX_SCORE)
+        if score is None:
             raise SlipSyntaxError(
                 _("« %(score)s » n'est pas un score : un nombre entier, ou rien.")
                 % {"score": tokens[2]}
             )
-        score = int(tokens[2])
     return reference.upper(), word, score
 
 
@@ -87,7 +89,8 @@ def parse_slip_line(text: str) -> SlipLine:
     if not line:
         raise SlipSyntaxError(_("Ligne vide : tapez « table référence mot [score] »."))
     tokens = line.split(" ")
-    if not tokens[0].isdigit() or int(tokens[0]) < 1:
+    table = ascii_int(tokens[0], low=1, high=MAX_TABLE)
+    if table is None:
         raise SlipSyntaxError(
             _(
                 "« %(line)s » : la ligne commence par le numéro de table, "
@@ -96,4 +99,4 @@ def parse_slip_line(text: str) -> SlipLine:
             % {"line": line}
         )
     reference, word, score = parse_move(tokens[1:], line)
-    return SlipLine(int(tokens[0]), reference, word, score)
+    return SlipLine(table, reference, word, score)

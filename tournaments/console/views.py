@@ -38,6 +38,7 @@ from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
 from tournaments.models import Game, Round, Tournament
+from tournaments.services.imports import check_size
 
 KIND_LABELS = {
     "valid": gettext_lazy("valide"),
@@ -509,6 +510,7 @@ def _players_import(request: HttpRequest, obj: Tournament) -> HttpResponse:
         return render(request, "console/players.html", ctx, status=400)
     upload = form.cleaned_data["file"]
     try:
+        check_size(upload.size or 0)  # before reading the file into memory
         result = services.players_import(
             tournament_id=obj.pk, filename=upload.name, content=upload.read(), actor=request.user
         )

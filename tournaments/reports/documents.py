@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Tournament
+from tournaments.parsing import MAX_GAME, ascii_int
 from tournaments.reports import Rendered, data
 
 #: ``game``: the document is about one game (``game`` required); ``optional``: one game or
@@ -64,10 +65,9 @@ def game_of(tournament: Tournament, number: int | str | None) -> Game | None:
     """The tournament's game ``number`` (None when not given); ``game.unknown`` otherwise."""
     if number in (None, ""):
         return None
-    try:
-        n = int(number)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise ServiceError("game.unknown", f"There is no game '{number}'.") from None
+    n = ascii_int(number, low=1, high=MAX_GAME)
+    if n is None:
+        raise ServiceError("game.unknown", f"There is no game '{str(number)[:20]}'.")
     game = Game.objects.filter(tournament=tournament, number=n).first()
     if game is None:
         raise ServiceError("game.unknown", f"The tournament has no game {n}.", number=n)

@@ -21,9 +21,9 @@ from tournaments.reports.pdf import (
     SUBTITLE,
     TITLE,
     build_pdf,
+    markup,
     para,
     table_style,
-    text,
     word_markup,
 )
 
@@ -116,10 +116,10 @@ def _legend() -> Table:
 
 
 def _rack(rack: str, rejected: tuple[str, ...]) -> Paragraph:
-    markup = text(rack)
+    body = markup(rack)
     if rejected:
-        markup += f'<br/><font size="6.5">rejet : {", ".join(rejected)}</font>'
-    return Paragraph(markup, CELL)
+        body += f'<br/><font size="6.5">rejet : {markup(", ".join(rejected))}</font>'
+    return Paragraph(body, CELL)
 
 
 def game_sheet_pdf(game: GameData) -> Rendered:

@@ -13,7 +13,6 @@ import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -27,6 +26,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from tournaments.reports.base import THIN_SPACE, french_date
 from tournaments.reports.data import TournamentInfo
+from tournaments.reports.safe import clean_text, pdf_paragraph, pdf_text
 
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 MARGIN = 14 * mm
@@ -61,9 +61,19 @@ FONT, FONT_BOLD, FONT_ITALIC = _register_fonts()
 UNICODE_FONT = FONT != "Helvetica"
 
 
+_FALLBACK_SPACE = "" if UNICODE_FONT else "\u00a0"
+
+
 def text(value: str) -> str:
-    """Text safe for the chosen font (the thin space degrades to a no-break space)."""
-    return value if UNICODE_FONT else value.replace(THIN_SPACE, "\u00a0")
+    """Plain text for the canvas (``drawString``, never parsed as markup): control
+    characters replaced, the thin space degraded to a no-break space without DejaVu."""
+    value = clean_text(value)
+    return value if UNICODE_FONT else value.replace(THIN_SPACE, _FALLBACK_SPACE)
+
+
+def markup(value: str) -> str:
+    """User text to embed in paragraph markup: escaped by :func:`safe.pdf_text`."""
+    return pdf_text(value, thin_space=THIN_SPACE, fallback_space=_FALLBACK_SPACE)
 
 
 def style(size: float = 9, *, bold: bool = False, align: int = 0, **kw: Any) -> ParagraphStyle:
@@ -87,8 +97,9 @@ CELL_C = style(8.5, align=TA_CENTER)
 
 
 def para(value: str, st: ParagraphStyle = BODY) -> Paragraph:
-    """A paragraph of plain text (escaped)."""
-    return Paragraph(escape(text(value)), st)
+    """A paragraph of plain (user) text, escaped: the one way user text becomes a
+    ``Paragraph`` (:func:`tournaments.reports.safe.pdf_paragraph`)."""
+    return pdf_paragraph(value, st, fallback_space=_FALLBACK_SPACE)
 
 
 def word_markup(word: str) -> str:
@@ -97,9 +108,9 @@ def word_markup(word: str) -> str:
     out = []
     for ch in word:
         if ch.islower():
-            out.append(f'<font color="{JOKER_COLOUR.hexval()}"><u>{escape(ch)}</u></font>')
+            out.append(f'<font color="{JOKER_COLOUR.hexval()}"><u>{markup(ch)}</u></font>')
         else:
-            out.append(escape(ch))
+            out.append(markup(ch))
     return "".join(out)
 
 

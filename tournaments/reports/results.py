@@ -4,7 +4,7 @@ then per-series and per-category sub-rankings."""
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import KeepTogether, Spacer, Table
 
 from tournaments.reports.base import PDF, Rendered, negatif, number, percent, slug
 from tournaments.reports.data import Ranking, RankingLine, ResultsData, SubRanking, sub_rankings
@@ -18,7 +18,6 @@ from tournaments.reports.pdf import (
     build_pdf,
     para,
     table_style,
-    text,
 )
 
 HEADER = ["Rang", "Nom", "Club", "Série", "Cat.", "Score", "Négatif", "% top", "Sol.", "Av."]
@@ -34,8 +33,8 @@ def _row(line: RankingLine) -> list:
     p = line.player
     return [
         rank_text(line),
-        Paragraph(text(p.name), CELL),
-        Paragraph(text(p.club), CELL),
+        para(p.name, CELL),
+        para(p.club, CELL),
         p.series,
         p.category,
         number(line.total),
@@ -75,8 +74,8 @@ def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
             [
                 str(rank),
                 rank_text(line),
-                Paragraph(text(line.player.name), CELL),
-                Paragraph(text(line.player.club), CELL),
+                para(line.player.name, CELL),
+                para(line.player.club, CELL),
                 number(line.total),
                 negatif(line.negatif),
                 percent(line.percent),

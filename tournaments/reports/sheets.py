@@ -20,7 +20,6 @@ from tournaments.reports.pdf import (
     build_pdf,
     para,
     table_style,
-    text,
     word_markup,
 )
 
@@ -60,7 +59,7 @@ def arbiter_sheet_pdf(game: GameData) -> Rendered:
         rows.append(
             [
                 str(line.player.table),
-                Paragraph(text(line.player.name), CELL),
+                para(line.player.name, CELL),
                 *cells,
                 str(line.solo_bonus) if line.solo_bonus else "",
                 number(line.total) if game.rounds else "",
@@ -130,7 +129,7 @@ def _record_story(game: GameData, line: PlayerGameLine) -> list:
         rows.append(
             [
                 str(r.number),
-                Paragraph(text(r.rack), CELL),
+                para(r.rack, CELL),
                 word,
                 m.reference,
                 "abs." if m.kind == "absent" else str(m.score),

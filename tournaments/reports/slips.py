@@ -21,6 +21,7 @@ from tournaments.reports.pdf import (
     SMALL,
     TITLE,
     build_pdf,
+    markup,
     para,
     table_style,
     text,
@@ -117,7 +118,7 @@ def bulletins_pdf(
 def _slip(game: GameData, player: PlayerInfo, rows: list[list]) -> KeepTogether:
     head = (
         f"<b>Billet de correction</b> — partie {game.number} — table {player.table} — "
-        f"{text(player.name)}"
+        f"{markup(player.name)}"
     )
     table = Table(
         [["Coup", "Proposition", "Points", "Décision"], *rows],
@@ -163,13 +164,12 @@ def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rend
                     str(m.number),
                     Paragraph(word_markup(proposal) if proposal else "—", CELL),
                     number(m.score),
-                    Paragraph(text(decision), CELL),
+                    para(decision, CELL),
                 ]
             )
         for d in decisions.get(line.player.player_id, ()):
             label = {"warning": "Avertissement", "penalty": "Pénalité"}.get(d.kind, d.kind)
-            rows.append([str(d.round_number), "", "", Paragraph(text(f"{label} — {d.reason}"),
-                                                                 CELL)])  # fmt: skip
+            rows.append([str(d.round_number), "", "", para(f"{label} — {d.reason}", CELL)])
         if rows:
             count += 1
             story.append(_slip(game, line.player, rows))
@@ -206,7 +206,8 @@ def tablet_links_pdf(
             continue
         url = tablet_url(base_url, p.access_token)
         label = Paragraph(
-            f'<b>Table {p.table}</b><br/>{text(p.name)}<br/><font size="6.5">{text(url)}</font>',
+            f"<b>Table {p.table}</b><br/>{markup(p.name)}<br/>"
+            f'<font size="6.5">{markup(url)}</font>',
             BODY,
         )
         cards.append(Table([[_qr(url), label]], colWidths=[37 * mm, 52 * mm],

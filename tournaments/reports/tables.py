@@ -14,6 +14,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.reports.base import CSV, XLSX, Rendered, outcome_label, percent, slug
 from tournaments.reports.data import GameData, Ranking, RankingLine, ResultsData, TableLine
+from tournaments.reports.safe import line_text, safe_cell, write_row
 
 BOLD = Font(bold=True)
 HEAD_FILL = PatternFill("solid", fgColor="E8E8E8")
@@ -61,7 +62,7 @@ def _ranking_row(line: RankingLine, percent_cell: float | str, game_totals: Sequ
 
 
 def _header(ws: Worksheet, values: Sequence[str], widths: Sequence[float]) -> None:
-    ws.append(list(values))
+    write_row(ws, list(values))
     for i, width in enumerate(widths, start=1):
         cell = ws.cell(row=1, column=i)
         cell.font, cell.fill = BOLD, HEAD_FILL
@@ -79,15 +80,15 @@ def _ranking_sheet(ws: Worksheet, ranking: Ranking) -> None:
     widths = [6, 8, 6, 28, 12, 22, 7, 11, 8, 9, 10, 7, 9, 9] + [10] * len(games)
     _header(ws, RANKING_HEADER + games, widths)
     for line in ranking.lines:
-        ws.append(_ranking_row(line, float(line.percent) / 100, line.game_totals))
+        write_row(ws, _ranking_row(line, float(line.percent) / 100, line.game_totals))
     for row in ws.iter_rows(min_row=2, min_col=11, max_col=11):
         for cell in row:
             cell.number_format = "0.00%"
     for row in ws.iter_rows(min_row=2, min_col=10, max_col=10):
         for cell in row:
             cell.number_format = "+0;-0;0"
-    ws.append([])
-    ws.append(["Total des tops", None, None, None, None, None, None, None, ranking.top_total])
+    write_row(ws, [])
+    write_row(ws, ["Total des tops", None, None, None, None, None, None, None, ranking.top_total])
 
 
 def _scores_sheet(ws: Worksheet, game: GameData) -> None:
@@ -96,12 +97,12 @@ def _scores_sheet(ws: Worksheet, game: GameData) -> None:
     header = ["Table", "Nom"] + [f"C{r.number}" for r in game.rounds] + ["Solos", "Total"]
     _header(ws, header, [6, 28] + [6] * n + [8, 8])
     ws.freeze_panes = "C2"
-    ws.append([None, "Top", *[r.score for r in game.rounds], None, game.top_total])
+    write_row(ws, [None, "Top", *[r.score for r in game.rounds], None, game.top_total])
     for cell in ws[2]:
         cell.font = BOLD
     for line in game.players:
         scores = [m.score if m.kind != "absent" else None for m in line.moves]
-        ws.append([line.player.table, line.player.name, *scores, line.solo_bonus, line.total])
+        write_row(ws, [line.player.table, line.player.name, *scores, line.solo_bonus, line.total])
 
 
 def _game_sheet(ws: Worksheet, game: GameData) -> None:
@@ -109,7 +110,8 @@ def _game_sheet(ws: Worksheet, game: GameData) -> None:
     header = ["N°", "Tirage", "Rejets", "Top", "Réf.", "Points", "Scrabble", "Cumul"]
     _header(ws, header, [5, 14, 14, 18, 7, 8, 9, 8])
     for r in game.rounds:
-        ws.append(
+        write_row(
+            ws,
             [
                 r.number,
                 r.rack,
@@ -119,12 +121,12 @@ def _game_sheet(ws: Worksheet, game: GameData) -> None:
                 r.score,
                 "*" if r.scrabble else None,
                 r.cumulative,
-            ]
+            ],
         )
         if any(ch.islower() for ch in r.word):
             ws.cell(row=ws.max_row, column=4).font = JOKER_FONT
-    ws.append([])
-    ws.append([None, None, None, "Total", None, game.top_total])
+    write_row(ws, [])
+    write_row(ws, [None, None, None, "Total", None, game.top_total])
 
 
 def _decisions_sheet(ws: Worksheet, games: Sequence[GameData]) -> None:
@@ -134,8 +136,9 @@ def _decisions_sheet(ws: Worksheet, games: Sequence[GameData]) -> None:
         for line in game.players:
             for m in line.moves:
                 if m.kind in ("warning", "penalty", "zero"):
-                    ws.append([game.number, m.number, line.player.table, line.player.name,
-                               m.word, m.reference, m.score, outcome_label(m.code)])  # fmt: skip
+                    write_row(ws, [game.number, m.number, line.player.table,
+                                   line.player.name, m.word, m.reference, m.score,
+                                   outcome_label(m.code)])  # fmt: skip
 
 
 def workbook_xlsx(results: ResultsData, games: Sequence[GameData] = ()) -> Rendered:
@@ -175,9 +178,8 @@ def ranking_csv(results: ResultsData) -> Rendered:
     games = [f"Partie {n}" for n in ranking.game_numbers] if results.overall else []
     writer.writerow(RANKING_HEADER + games)
     for line in ranking.lines:
-        writer.writerow(
-            _ranking_row(line, percent(line.percent), line.game_totals if games else ())
-        )
+        row = _ranking_row(line, percent(line.percent), line.game_totals if games else ())
+        writer.writerow([safe_cell(v) for v in row])
     content = "\ufeff" + buffer.getvalue()
     name = f"{slug(results.tournament.slug)}-{_what(results)}.csv"
     return Rendered(name, f"{CSV}; charset=utf-8", content.encode("utf-8"))
@@ -187,7 +189,9 @@ EMPTY_TABLE = "--table vide--"
 
 
 def _latin1(value: str) -> str:
-    """Latin-1 has no œ, no typographic quotes: replace what it cannot hold."""
+    """Latin-1 has no œ, no typographic quotes: replace what it cannot hold; one line,
+    never a formula (:func:`line_text`)."""
+    value = line_text(value)
     value = value.replace("œ", "oe").replace("Œ", "OE").replace("’", "'").replace('"', "'")
     return value.encode("latin-1", "replace").decode("latin-1")
 

@@ -6,13 +6,21 @@ The first row names the columns, in French or English (``nom``/``name``, ``licen
 ignored. Every row is checked first; if any is wrong nothing is saved and the refusal lists
 each error with its line number (the header is line 1), e.g. "ligne 4 : licence manquante".
 The licence is required in an import (it identifies the player across tournaments).
+
+Limits, so that a file can neither tie up the site nor flood the answer: at most
+:data:`MAX_IMPORT_BYTES` (2 MB) and :data:`MAX_IMPORT_ROWS` (2,000) players, the header is
+checked before any other row is read, at most :data:`MAX_REPORTED_ERRORS` (100) row errors
+are listed (the total is still given), and the file is parsed before the tournament's lock
+is taken: the lock is held only to check the tables and licences and save the rows.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import itertools
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,9 +29,10 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Registration
+from tournaments.models import AuditLog, Player, Registration, Tournament
+from tournaments.parsing import MAX_TABLE, MAX_YEAR, MIN_YEAR, ascii_int
 from tournaments.services.audit import audit_record
-from tournaments.services.registry import free_table, locked_tournament, register
+from tournaments.services.registry import locked_tournament
 
 COLUMNS = {
     "nom": "name", "name": "name", "joueur": "name", "licence": "licence", "license": "licence",
@@ -33,6 +42,13 @@ COLUMNS = {
     "birth year": "birth_year", "table": "table",
 }  # fmt: skip
 LIMITS = {"name": 200, "licence": 40, "club": 200, "federation": 20, "series": 10, "category": 20}
+#: Bounds of the numeric columns (a number outside is refused, never stored).
+NUMBERS = {"birth_year": (MIN_YEAR, MAX_YEAR), "table": (1, MAX_TABLE)}
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+MAX_IMPORT_ROWS = 2_000
+MAX_REPORTED_ERRORS = 100
+#: Columns read in a row (a spreadsheet row may claim 16,384).
+MAX_COLUMNS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,24 +76,52 @@ def _key(text: Any) -> str:
     return " ".join(plain.lower().replace("_", " ").split()).replace("birth year", "birth_year")
 
 
-def read_rows(filename: str, content: bytes) -> list[list[Any]]:
-    """The file's rows (header first) as lists of cells."""
-    if filename.lower().endswith(".xlsx"):
-        import openpyxl
+def check_size(size: int) -> None:
+    """Refuse a file over :data:`MAX_IMPORT_BYTES` (``import.too_large``) before reading it."""
+    if size > MAX_IMPORT_BYTES:
+        raise ServiceError(
+            "import.too_large",
+            f"The file has {size} bytes; the limit is {MAX_IMPORT_BYTES}.",
+            size_mb=f"{size / 1_048_576:.1f}".replace(".", ","),
+            limit_mb=MAX_IMPORT_BYTES // 1_048_576,
+        )
 
-        try:
-            book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-        except Exception as error:  # openpyxl raises many types for a damaged file
-            raise ServiceError("import.file", _("Le fichier XLSX est illisible.")) from error
+
+def _xlsx_rows(content: bytes) -> Iterator[list[Any]]:
+    import openpyxl
+
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
         sheet = book.worksheets[0]
-        return [list(row) for row in sheet.iter_rows(values_only=True)]
+        for row in sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS):
+            yield list(row)
+    except ServiceError:
+        raise
+    except Exception as error:  # openpyxl raises many types for a damaged file
+        raise ServiceError("import.file", _("Le fichier XLSX est illisible.")) from error
+
+
+def read_rows(filename: str, content: bytes) -> Iterator[list[Any]]:
+    """The file's rows (header first) as lists of cells, read lazily: the caller stops
+    reading at the first wrong header or past :data:`MAX_IMPORT_ROWS`."""
+    check_size(len(content))
+    if filename.lower().endswith(".xlsx"):
+        return _xlsx_rows(content)
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ServiceError("import.encoding", _("Le fichier CSV doit être en UTF-8.")) from error
     first = text.split("\n", 1)[0]
     delimiter = ";" if first.count(";") >= first.count(",") else ","
-    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
+    return (row[:MAX_COLUMNS] for row in _csv_checked(rows))
+
+
+def _csv_checked(rows: Iterator[list[str]]) -> Iterator[list[str]]:
+    try:
+        yield from rows
+    except csv.Error as error:  # a NUL byte, a field over the csv module's limit
+        raise ServiceError("import.file_csv", _("Le fichier CSV est illisible.")) from error
 
 
 def _check(number: int, values: dict[str, Any], seen: dict[str, int]) -> list[RowError]:
@@ -97,32 +141,30 @@ def _check(number: int, values: dict[str, Any], seen: dict[str, int]) -> list[Ro
     for name, limit in LIMITS.items():
         if len(values[name]) > limit:
             fail(f"import.{name}_long", _("%(field)s trop long") % {"field": name})
-    for name in ("birth_year", "table"):
+    for name, (low, high) in NUMBERS.items():
         raw = values[name]
         if raw in ("", None):
             values[name] = None
             continue
-        try:
-            values[name] = int(float(raw)) if isinstance(raw, float | int) else int(str(raw))
-        except ValueError:
-            values[name] = None
-            fail(f"import.{name}", _("%(field)s n'est pas un nombre") % {"field": name})
-            continue
-        if values[name] < 1:
-            fail(f"import.{name}", _("%(field)s n'est pas un nombre") % {"field": name})
+        values[name] = ascii_int(raw, low=low, high=high)
+        if values[name] is None:
+            fail(f"import.{name}", _("%(field)s doit être un nombre entier de %(low)d à %(high)d")
+                 % {"field": name, "low": low, "high": high})  # fmt: skip
     return errors
 
 
 def parse_players(filename: str, content: bytes) -> tuple[list[tuple[int, dict]], list[RowError]]:
-    """Rows as ``(line, fields)`` and every error found; reads, saves nothing."""
+    """Rows as ``(line, fields)`` and every error found; reads, saves nothing. The header
+    is checked first, and reading stops past :data:`MAX_IMPORT_ROWS` filled rows."""
     rows = read_rows(filename, content)
-    if not rows:
+    first = next(rows, None)
+    if first is None:
         raise ServiceError("import.empty", _("Le fichier est vide."))
-    header = [COLUMNS.get(_key(cell)) for cell in rows[0]]
+    header = [COLUMNS.get(_key(cell)) for cell in first]
     if "name" not in header:
         raise ServiceError("import.header", _("La première ligne doit nommer la colonne « nom »."))
     parsed, errors, seen = [], [], {}
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in zip(itertools.count(2), rows, strict=False):
         if all(cell in (None, "") or str(cell).strip() == "" for cell in row):
             continue
         values = dict.fromkeys([*LIMITS, "birth_year", "table"], "")
@@ -131,55 +173,108 @@ def parse_players(filename: str, content: bytes) -> tuple[list[tuple[int, dict]]
                 values[column] = cell if isinstance(cell, int | float) else str(cell).strip()
         for name in LIMITS:
             values[name] = str(values[name]).strip()
+        if len(parsed) == MAX_IMPORT_ROWS:
+            raise ServiceError(
+                "import.too_many_rows",
+                f"More than {MAX_IMPORT_ROWS} players in the file.",
+                limit=MAX_IMPORT_ROWS,
+            )
         errors += _check(number, values, seen)
         seen.setdefault(values["licence"], number)
         parsed.append((number, values))
     return parsed, errors
 
 
+def _conflicts(tournament: Any, parsed: list[tuple[int, dict]]) -> tuple[list[RowError], set]:
+    """Rows whose licence is already registered or whose table is taken (in the tournament
+    or by an earlier row), and the tables the file asks for."""
+    registered = set(
+        tournament.registrations.exclude(player__licence="").values_list(
+            "player__licence", flat=True
+        )
+    )
+    tables = set(tournament.registrations.values_list("table_number", flat=True))
+    errors: list[RowError] = []
+    wanted: dict[int, int] = {}
+    for number, values in parsed:
+        if values["licence"] in registered:
+            errors.append(RowError(number, "import.registered", _(
+                "ligne %(row)d : licence %(licence)s déjà inscrite") % {
+                "row": number, "licence": values["licence"]}))  # fmt: skip
+        table = values["table"]
+        if table and (table in tables or table in wanted):
+            errors.append(RowError(number, "import.table_taken", _(
+                "ligne %(row)d : table %(table)d déjà prise") % {
+                "row": number, "table": table}))  # fmt: skip
+        if table:
+            wanted[table] = number
+    return errors, set(wanted)
+
+
+def _refuse(errors: list[RowError]) -> None:
+    errors.sort(key=lambda e: e.row)
+    raise ServiceError(
+        "import.rows",
+        _("%(count)d ligne(s) en erreur, aucun joueur importé.") % {"count": len(errors)},
+        errors=errors[:MAX_REPORTED_ERRORS],
+        count=len(errors),
+        shown=min(len(errors), MAX_REPORTED_ERRORS),
+    )
+
+
 def players_import(
     *, tournament_id: int, filename: str, content: bytes, actor: Any
 ) -> ImportResult:
     """Register every player of the file, or none (``import.rows`` with ``details["errors"]``,
-    a list of :class:`RowError`, when any row is wrong)."""
+    the first :data:`MAX_REPORTED_ERRORS` :class:`RowError`, and ``count``, when any row
+    is wrong). The file is read and checked before the tournament's lock is taken; a
+    refused file never takes it."""
     parsed, errors = parse_players(filename, content)
+    if errors:
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None:
+            raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
+        require_arbiter(actor=actor, tournament_id=tournament.pk)
+        _refuse(errors + _conflicts(tournament, parsed)[0])
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_arbiter(actor=actor, tournament_id=tournament.pk)
-        registered = set(
-            tournament.registrations.exclude(player__licence="").values_list(
-                "player__licence", flat=True
-            )
-        )
-        tables = set(tournament.registrations.values_list("table_number", flat=True))
-        wanted: dict[int, int] = {}
-        for number, values in parsed:
-            if values["licence"] in registered:
-                errors.append(RowError(number, "import.registered", _(
-                    "ligne %(row)d : licence %(licence)s déjà inscrite") % {
-                    "row": number, "licence": values["licence"]}))  # fmt: skip
-            table = values["table"]
-            if table and (table in tables or table in wanted):
-                errors.append(RowError(number, "import.table_taken", _(
-                    "ligne %(row)d : table %(table)d déjà prise") % {
-                    "row": number, "table": table}))  # fmt: skip
-            if table:
-                wanted[table] = number
+        errors, taken = _conflicts(tournament, parsed)
         if errors:
-            errors.sort(key=lambda e: e.row)
-            raise ServiceError(
-                "import.rows",
-                _("%(count)d ligne(s) en erreur, aucun joueur importé.") % {"count": len(errors)},
-                errors=errors,
-                count=len(errors),
-            )
-        result = ImportResult()
-        taken = set(wanted)
-        for _number, values in parsed:
-            table = values.pop("table") or free_table(tournament, taken)
-            taken.add(table)
-            fields = {k: values[k] for k in (*LIMITS, "birth_year")}
-            result.registrations.append(register(tournament, fields, table, actor))
+            _refuse(errors)
+        result = ImportResult(_save_rows(tournament, parsed, taken, actor))
         audit_record(actor=actor, action="players.import", obj=tournament, filename=filename,
                      created=result.created)  # fmt: skip
         return result
+
+
+def _save_rows(
+    tournament: Tournament, parsed: list[tuple[int, dict]], wanted: set[int], actor: Any
+) -> list[Registration]:
+    """Register the checked rows in a few bulk queries (the caller holds the lock): a
+    known licence reuses its ``Player``, a row without a table takes the smallest free
+    one; one ``registration.create`` audit row per player, as :func:`register` writes."""
+    licences = [v["licence"] for _n, v in parsed]
+    known: dict[str, Player] = {}
+    for start in range(0, len(licences), 500):
+        chunk = licences[start : start + 500]
+        known.update({p.licence: p for p in Player.objects.filter(licence__in=chunk)})
+    fields = (*LIMITS, "birth_year")
+    new = [Player(**{k: v[k] for k in fields}) for _n, v in parsed if v["licence"] not in known]
+    for player in Player.objects.bulk_create(new, batch_size=500):
+        known[player.licence] = player
+    used = set(tournament.registrations.values_list("table_number", flat=True)) | wanted
+    free = (n for n in itertools.count(1) if n not in used)
+    rows = []
+    for _number, values in parsed:
+        rows.append(Registration(tournament=tournament, player=known[values["licence"]],
+                                 table_number=values["table"] or next(free)))  # fmt: skip
+    registrations = Registration.objects.bulk_create(rows, batch_size=500)
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    AuditLog.objects.bulk_create(
+        [AuditLog(actor=user, action="registration.create", object_type="registration",
+                  object_id=r.pk, payload={"player": r.player_id, "table": r.table_number})
+         for r in registrations],
+        batch_size=500,
+    )  # fmt: skip
+    return registrations

@@ -36,6 +36,7 @@ from tournaments import adapter, selectors, wording
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
 from tournaments.models import ProposalVersion, Registration, Round
+from tournaments.parsing import ascii_int
 from tournaments.services import proposal_submit
 from tournaments.tablet import live
 from tournaments.throttle import player_allowed
@@ -350,10 +351,8 @@ def _round_of(reg: Registration, data: dict[str, Any]) -> Round | None:
     )
     wanted = data.get("round")
     if wanted not in (None, ""):
-        try:
-            return rounds.filter(pk=int(wanted)).first()
-        except (TypeError, ValueError):
-            return None
+        round_id = ascii_int(wanted, low=1)
+        return rounds.filter(pk=round_id).first() if round_id else None
     return live.current_round(live.current_game(reg.tournament_id))
 
 

@@ -22,7 +22,7 @@ class TokenView(ApiView):
 
     @extend_schema(
         request=s.TokenRequestSerializer,
-        responses={200: s.TokenSerializer, **errors(400)},
+        responses={200: s.TokenSerializer, **errors(400, 401, 429)},
         tags=["auth"],
     )
     def post(self, request: Any) -> Response:

@@ -8,8 +8,14 @@ import pkgutil
 from collections.abc import Callable
 from typing import Any
 
+from django.http import JsonResponse
+from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import services
@@ -84,3 +90,25 @@ def call(service_name: str, /, **kwargs: Any) -> Any:
     if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
         kwargs = {k: v for k, v in kwargs.items() if k in params}
     return function(**kwargs)
+
+
+@csrf_exempt  # it changes nothing: a POST to no endpoint gets the same JSON 404
+def not_found(request: Any, *args: Any, **kwargs: Any) -> JsonResponse:
+    """Any path under /api/ that names no endpoint: a JSON 404 like every other API error
+    (whatever the method), so clients never have to parse the site's HTML pages."""
+    return JsonResponse(
+        {"code": "not_found", "detail": gettext("Cette adresse n'existe pas dans l'API.")},
+        status=404,
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI schema; its refusals (401/403) are JSON ``{code, detail}`` like every
+    API error, not an error body rendered as an OpenAPI document."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = "application/json"
+        return response

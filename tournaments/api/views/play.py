@@ -22,6 +22,7 @@ from tournaments.api.views.common import (
 )
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
+from tournaments.parsing import flag
 
 
 def _round(rnd: Any) -> dict[str, Any]:
@@ -135,14 +136,14 @@ class RoundProposalsView(ApiView):
         parameters=[
             OpenApiParameter("all", bool, description="Every version, not only current ones.")
         ],
-        responses={200: s.ProposalSerializer(many=True), **errors(401, 403, 404)},
+        responses={200: s.ProposalSerializer(many=True), **errors(400, 401, 403, 404)},
         tags=["proposals"],
     )
     def get(self, request: Any, round_id: int) -> Response:
         """The round's proposals (current versions) with their outcomes."""
         rnd = queries.round_by_id(round_id)
         arbiter_actor(request, rnd.game.tournament_id)
-        every = str(request.query_params.get("all", "")).lower() in {"1", "true", "yes"}
+        every = flag(request.query_params.get("all"), code="query.flag", field="all")
         versions = queries.round_proposals(rnd, all_versions=every)
         return Response(s.ProposalSerializer(versions, many=True).data)
 
@@ -169,7 +170,7 @@ class SlipView(ApiView):
 
 
 class ProposalDetailView(ApiView):
-    @extend_schema(responses={200: s.ProposalSerializer, **errors(401, 403, 404)},
+    @extend_schema(responses={200: s.ProposalSerializer, **errors(401, 403, 404, 409)},
                    tags=["proposals"])  # fmt: skip
     def get(self, request: Any, proposal_id: int) -> Response:
         """One proposal version: for the arbiters, or its own player once the round closed."""

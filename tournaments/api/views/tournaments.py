@@ -6,7 +6,7 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
 from tournaments.api import queries
@@ -15,6 +15,7 @@ from tournaments.api.permissions import arbiter_actor, is_arbiter, signed_in_use
 from tournaments.api.views.common import ApiView, call, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
+from tournaments.services.imports import check_size
 
 
 class TournamentListView(ApiView):
@@ -77,7 +78,7 @@ class PlayerListView(ApiView):
 
 
 class PlayersImportView(ApiView):
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [MultiPartParser]
 
     @extend_schema(
         request={"multipart/form-data": s.PlayersImportSerializer},
@@ -88,12 +89,14 @@ class PlayersImportView(ApiView):
         """Import players from a CSV or XLSX file (multipart field ``file``)."""
         tournament = queries.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk)
-        upload = validated(s.PlayersImportSerializer, request)["file"]
+        data = validated(s.PlayersImportSerializer, request)
+        upload = data["file"]
+        check_size(upload.size or 0)  # before reading the file into memory
         content = upload.read()
         result = call("players_import", tournament_id=tournament.pk, filename=upload.name or "",
                       content=content, actor=actor)  # fmt: skip
         regs = list(result.registrations)
-        if str(request.data.get("issue_tokens", "true")).lower() not in {"0", "false", "no"}:
+        if data["issue_tokens"]:
             for reg in regs:
                 call("registration_token_issue", registration_id=reg.pk, actor=actor)
                 reg.refresh_from_db()

@@ -1,10 +1,6 @@
-/* The language switch sends its form as soon as a language is chosen (no inline handler:
- * pages run under a Content-Security-Policy with script-src 'self'). */
-(function () {
-  "use strict";
-  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
-    if (select.dataset.wired) return;
-    select.dataset.wired = "1";
-    select.addEventListener("change", function () { select.form.submit(); });
-  });
-})();
+// The language switch submits itself when a language is picked (no inline handler: the
+// Content-Security-Policy forbids them). Without JavaScript the form's button does it.
+"use strict";
+document.querySelectorAll("form.language select[data-autosubmit]").forEach((select) => {
+  select.addEventListener("change", () => select.form.submit());
+});
