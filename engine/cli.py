@@ -237,6 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(handler=cmd_check)
 
     duplicate_cli.add_parsers(commands)  # play, replay: defined beside the rules library
+    __import__("engine.cards.cli").cards.cli.add_parsers(commands)  # cards play, cards replay
     return parser
 
 
