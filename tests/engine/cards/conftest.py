@@ -19,5 +19,5 @@ def small_lexicon(tmp_path_factory: pytest.TempPathFactory):
 
     words = ["AT", "CHAT", "CHATS", "ACHATS", "RE", "REPLANTAT", "ES", "TE", "SA", "AS"]
     path = tmp_path_factory.mktemp("cards") / "small.lex"
-    build_lexicon_file(words, path, name="small", source="tests", version="1")
+    build_lexicon_file(sorted(words), path, name="small", source="tests", version="1")
     return Lexicon.load(path)
