@@ -29,6 +29,8 @@ _RANK = {card: i for i, card in enumerate(CARD_ORDER)}
 DECK_COUNTS = MappingProxyType({**COUNTS, DOUBLE: 8, TRIPLE: 2})
 DECK_SIZE = sum(DECK_COUNTS.values())  # 112
 HAND_SIZE = 7
+#: An exchange needs at least this many cards left in the deck.
+EXCHANGE_MIN_DECK = 7
 
 #: Factor a Prime card applies to every word formed that holds its letter.
 PRIME_FACTOR = MappingProxyType({DOUBLE: 2, TRIPLE: 3})

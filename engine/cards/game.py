@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from engine.bag import Xoshiro256
 from engine.cards.deck import (
     DECK_SIZE,
+    EXCHANGE_MIN_DECK,
     HAND_SIZE,
     Deck,
     canonical,
@@ -33,8 +34,6 @@ from engine.errors import EngineError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 CHALLENGE_PENALTY = 10
-#: An exchange needs at least this many cards left in the deck.
-EXCHANGE_MIN_DECK = 7
 
 PLAY, PASS, EXCHANGE = "play", "pass", "exchange"
 
@@ -143,6 +142,8 @@ class CardGame:
         self.passes = 0
         self.end: End | None = None
         self.pending: _Pending | None = None
+        #: Who plays each seat (``strong``/``weak`` engine or ``human``), for the record.
+        self.levels: list[str] | None = None
 
     # -- setting up ---------------------------------------------------------------------
     def _draw_first_player(self) -> tuple[tuple[StartDraw, ...], int]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from engine import _core
 from engine.board import EMPTY
-from engine.cards.deck import HAND_SIZE, PRIME_FACTOR, canonical, is_prime
+from engine.cards.deck import EXCHANGE_MIN_DECK, HAND_SIZE, PRIME_FACTOR, canonical, is_prime
 from engine.cards.rules import (
     FIRST_FACTOR,
     SCRABBLE_BONUS,
@@ -267,8 +267,6 @@ class Action:
 
 def engine_action(table: Table, hand: str, deck: int, lexicon, level: str) -> Action:
     """The engine's choice: its move, else an exchange while the deck allows one, else a pass."""
-    from engine.cards.game import EXCHANGE_MIN_DECK
-
     chooser = best_play if level == STRONG else weak_play
     play = chooser(table, hand, lexicon)
     if play is not None:

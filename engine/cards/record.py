@@ -58,7 +58,7 @@ def game_to_record(
     game: CardGame, *, kinds: list[str] | None = None, lexicon_path: str = ""
 ) -> dict:
     """The record of ``game`` (finished or not). ``kinds``: ``strong``/``weak``/``human``."""
-    kinds = kinds or list(getattr(game, "levels", [HUMAN] * game.players))
+    kinds = kinds or game.levels or [HUMAN] * game.players
     lexicon = None
     if game.lexicon is not None:
         ident = game.lexicon.identity
@@ -162,6 +162,14 @@ def recorded_action(turn: Mapping) -> Action:
     return Action(PASS)
 
 
+def _challenger(turn: Mapping) -> int:
+    challenge = turn["challenge"]
+    by = challenge.get("by") if isinstance(challenge, Mapping) else None
+    if not isinstance(by, int) or isinstance(by, bool):
+        raise _bad(f"Turn {turn.get('number')} of the record has a challenge without its seat.")
+    return by
+
+
 def _first_diff(number: int, recorded: Mapping, recomputed: Mapping) -> list[Difference]:
     for key in sorted(set(recorded) | set(recomputed)):
         if recorded.get(key) != recomputed.get(key):
@@ -198,8 +206,9 @@ def replay(data: dict, lexicon) -> list[Difference]:
             if recorded["seat"] != game.current:
                 raise EngineError("turn.not_yours", f"seat {game.current} is to play")
             if action.kind == PLAY and recorded.get("challenge"):
+                by = _challenger(recorded)
                 game.play(recorded["seat"], action.play)
-                turn = game.challenge(int(recorded["challenge"]["by"]))
+                turn = game.challenge(by)
             else:
                 turn = apply(game, recorded["seat"], action)
         except EngineError as exc:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards.game import EXCHANGE_MIN_DECK, CardGame
+from engine.cards.deck import EXCHANGE_MIN_DECK
+from engine.cards.game import CardGame
 from engine.cards.players import legal_plays
 from engine.cards.rules import Play
 from engine.cards.table import runs

@@ -176,3 +176,14 @@ def test_refusals_carry_a_code(table, hand, play, code):
 def test_table_rejects_words_that_are_not_its_runs():
     with pytest.raises(ValueError):
         Table.from_words((Word(0, 0, True, "CHAT"), 0), (Word(0, 1, True, "HA"), 0))
+
+
+def test_a_prime_card_may_go_on_a_card_already_in_the_word_formed():
+    # Decision (docs/cards.md): "on one of its letters" includes the cards of CHAT in ACHATS.
+    table = table_of(CHAT)
+    play = play_from_word(table, 0, -1, True, "ACHATS", prime="3", prime_at=(0, 1))
+    assert evaluate(table, "AS3", play, 1).score == 11 * 3
+    beside = play_from_word(table, 0, -1, True, "ACHATS", prime="3", prime_at=(1, 1))
+    with pytest.raises(EngineError) as caught:
+        evaluate(table, "AS3", beside, 1)
+    assert caught.value.code == "play.prime_square"
