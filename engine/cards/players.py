@@ -10,9 +10,9 @@ never slip through. Which windows (docs/cards.md, "Move generation"):
 * otherwise, for moves across: the window's rows span the table's rows plus one on each side
   (every perpendicular word then lies inside), and its columns are shifted so that every
   main word reaching at most 7 squares outside the table fits in one of them; the same,
-  transposed, for moves down. That is complete while the table spans at most 13 lines and
-  8 columns for moves across (8 lines and 13 columns for moves down); beyond, a grid of
-  overlapping windows is used and a move whose words fit in no window is not found.
+  transposed, for moves down. A table deeper than 13 lines gets a window at every line.
+  Every move whose words fit together in 15 × 15 squares is found: all of them but a move
+  whose perpendicular words stick out on both sides over more than 15 lines in all.
 
 The best move counts Prime cards: a Prime goes on the square shared by the most valuable
 words, and the move scoring most with or without it wins.
@@ -64,34 +64,33 @@ class Candidate:
 
 
 def _main_starts(lo: int, hi: int) -> list[int]:
-    """Window starts along the main axis so every main word reaching ≤ 7 outside fits."""
+    """Window starts along the main axis so every main word reaching ≤ 7 outside fits.
+
+    A main word lies within ``[lo - 7, hi + 7]``, its part outside the table is made of the
+    at most 7 cards laid, and it has at most 15 letters. A narrow table (8 squares or fewer)
+    needs a few windows shifted by ``16 - width``; a wider one gets every start.
+    """
     width = hi - lo + 1
     if width > SIZE - _REACH:
-        return _grid(lo - _REACH, hi + _REACH)
+        return list(range(lo - _REACH, hi + _REACH - SIZE + 2))
     starts, left = [], _REACH
     stride = SIZE - _REACH - width + 1
-    while left >= 0:
+    while left >= 0:  # start lo - left holds the words reaching left - stride + 1 .. left out
         starts.append(lo - left)
         left -= stride
-    if starts[-1] != lo:
-        starts.append(lo)
     return starts
 
 
 def _cross_starts(lo: int, hi: int) -> list[int]:
-    """Window starts across the main axis: the table plus one line each side, centred."""
+    """Window starts across the main axis: the table plus one line each side.
+
+    One centred window when that fits in 15 lines; else every start, so that every move
+    whose perpendicular words fit in 15 lines is inside one window.
+    """
     need = hi - lo + 3
     if need > SIZE:
-        return _grid(lo - 1, hi + 1)
+        return list(range(lo - 1, hi + 1 - SIZE + 2))
     return [lo - 1 - (SIZE - need) // 2]
-
-
-def _grid(lo: int, hi: int) -> list[int]:
-    last = max(lo, hi - SIZE + 1)
-    starts = list(range(lo, last + 1, _HALF))
-    if starts[-1] != last:
-        starts.append(last)
-    return starts
 
 
 def windows(table: Table) -> list[tuple[int, int]]:

@@ -5,6 +5,8 @@ Expected moves are worked out by hand on a lexicon of ten words (conftest.small_
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cards.players import best_play, legal_plays, weak_play, windows
 from engine.cards.rules import evaluate
 from engine.cards.table import Table
@@ -78,11 +80,36 @@ def test_no_move_means_none(small_lexicon):
     assert best_play(Table(), "23", small_lexicon) is None
 
 
-def test_windows_cover_the_table_and_its_reach():
-    table = table_of((0, 0, True, "CHAT", 0))
+@pytest.mark.parametrize("length", [2, 4, 8, 9, 12, 15])
+def test_windows_hold_every_main_word_reaching_out_of_the_table(length):
+    # A table of one word across, columns 0..length-1, row 0. A main word across lies in
+    # [-7, length + 6], has at most 15 letters and at most 7 cards outside the table.
+    table = table_of((0, 0, True, "A" * length, 0))
     starts = windows(table)
-    # Every main word across reaching up to 7 squares beyond CHAT fits in some window.
-    for left in range(8):
-        for right in range(8 - left):
-            lo, hi = -left, 3 + right
-            assert any(c <= lo and hi <= c + 14 and r <= -1 and r + 14 >= 1 for r, c in starts)
+    for a in range(-7, length):
+        for b in range(max(a, 0), min(a + 14, length + 6) + 1):
+            if max(0, -a) + max(0, b - length + 1) > 7:
+                continue
+            assert any(c <= a and b <= c + 14 and r <= -1 and r + 14 >= 1 for r, c in starts)
+    # Moves down crossing it: every column, rows -7..7 and the word's row.
+    for col in range(-1, length + 1):
+        for a in range(-7, 1):
+            for b in range(0, a + 15):
+                if b - a > 14 or max(0, -a) + max(0, b) > 7:
+                    continue
+                assert any(r <= a and b <= r + 14 and c <= col <= c + 14 for r, c in starts)
+
+
+def test_windows_of_a_deep_table_hold_every_move_of_15_lines():
+    # A table 20 lines deep (a word down): moves across on any line, perpendicular words
+    # (down) of any 15 consecutive lines of the table, must fit in one window.
+    table = table_of(
+        (0, 0, False, "A" * 15, 0), (14, 0, True, "AB", 0), (14, 1, False, "BCDEFG", 0)
+    )
+    top, left, bottom, right = table.bounds()
+    starts = windows(table)
+    for row_lo in range(top - 1, bottom + 1 - 14 + 1):
+        for col in range(left - 7, right + 8):
+            assert any(
+                r <= row_lo and row_lo + 14 <= r + 14 and c <= col <= c + 14 for r, c in starts
+            )
