@@ -116,7 +116,7 @@ class CardGame:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise EngineError(
                 "game.players",
-                f"Une partie se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs.",
+                f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players.",
                 min=MIN_PLAYERS,
                 max=MAX_PLAYERS,
             )
@@ -189,15 +189,16 @@ class CardGame:
 
     def _expect_turn(self, seat: int) -> None:
         if self.end is not None:
-            raise EngineError("game.over", "La partie est terminée.")
+            raise EngineError("game.over", "The game is over.")
         if self.pending is not None:
             raise EngineError(
-                "turn.pending", "Le coup précédent attend encore une éventuelle contestation."
+                "turn.pending",
+                "The last move may still be challenged: accept or challenge it first.",
             )
         if seat != self.current:
             raise EngineError(
                 "turn.not_yours",
-                f"C'est au joueur {self.current + 1} de jouer.",
+                f"It is seat {self.current}'s turn.",
                 current=self.current,
             )
 
@@ -207,7 +208,7 @@ class CardGame:
         self._expect_turn(seat)
         outcome = evaluate(self.table, self.hands[seat], play, seat)
         if self.strict and invalid_words(outcome, self.lexicon):
-            raise EngineError("play.invalid_word", "Un des mots formés n'est pas valable.")
+            raise EngineError("play.invalid_word", "A word the move forms is not in the lexicon.")
         self.pending = _Pending(seat, self.hands[seat], outcome)
         return outcome
 
@@ -223,13 +224,15 @@ class CardGame:
         valid move stands and costs the challenger 10 points.
         """
         if self.pending is None:
-            raise EngineError("challenge.nothing", "Aucun coup n'attend de contestation.")
+            raise EngineError("challenge.nothing", "No move is waiting to be challenged.")
         if not (isinstance(by, int) and 0 <= by < self.players) or by == self.pending.seat:
             raise EngineError(
-                "challenge.seat", "Seul un autre joueur de la table peut contester ce coup."
+                "challenge.seat", "Only another seat of the table may challenge this move."
             )
         if self.lexicon is None:
-            raise EngineError("challenge.lexicon", "Cette partie n'a pas de dictionnaire.")
+            raise EngineError(
+                "challenge.lexicon", "This game has no lexicon to settle a challenge."
+            )
         bad = tuple(w.letters for w in invalid_words(self.pending.outcome, self.lexicon))
         pending = self._take_pending()
         verdict = Challenge(by, not bad, bad)
@@ -248,11 +251,11 @@ class CardGame:
         """Give back 1 to 7 cards, draw as many, then the given cards go back into the deck."""
         self._expect_turn(seat)
         if any(not is_card(c) for c in cards) or not 1 <= len(cards) <= HAND_SIZE:
-            raise EngineError("exchange.count", "On échange de 1 à 7 cartes de sa main.")
+            raise EngineError("exchange.count", "An exchange gives back 1 to 7 cards of the hand.")
         if len(self.deck) < EXCHANGE_MIN_DECK:
             raise EngineError(
                 "exchange.deck",
-                f"Échange impossible : moins de {EXCHANGE_MIN_DECK} cartes dans la pioche.",
+                f"No exchange: fewer than {EXCHANGE_MIN_DECK} cards are left in the deck.",
                 deck=len(self.deck),
             )
         hand = self.hands[seat]
@@ -260,7 +263,7 @@ class CardGame:
         if short:
             raise EngineError(
                 "exchange.not_in_hand",
-                f"La main ne contient pas les cartes {canonical(short.elements())}.",
+                f"The hand does not hold {canonical(short.elements())}.",
             )
         kept = _remove(hand, cards)
         drawn = self.deck.draw(self.rng, len(cards))
@@ -271,7 +274,7 @@ class CardGame:
     # -- closing a turn -----------------------------------------------------------------
     def _take_pending(self) -> _Pending:
         if self.pending is None:
-            raise EngineError("challenge.nothing", "Aucun coup n'attend de contestation.")
+            raise EngineError("challenge.nothing", "No move is waiting to be challenged.")
         pending, self.pending = self.pending, None
         return pending
 

@@ -29,9 +29,7 @@ def play_engine_game(
     """Play a seeded game between engine seats to its end (strict: only valid words)."""
     levels = list(levels or [STRONG] * players)
     if len(levels) != players or any(level not in LEVELS for level in levels):
-        raise EngineError(
-            "game.levels", f"Il faut un niveau par joueur, parmi : {', '.join(LEVELS)}."
-        )
+        raise EngineError("game.levels", f"One level per player, among: {', '.join(LEVELS)}.")
     game = CardGame(players, seed, lexicon=lexicon, strict=True)
     game.levels = levels
     while not game.over:
