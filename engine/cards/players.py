@@ -206,34 +206,53 @@ def legal_plays(table: Table, hand: str, lexicon) -> list[Scoring]:
     return sorted(out, key=lambda o: (-o.score, sorted(o.play.cards)))
 
 
+def _masked(key: tuple[int, int, bool, str]) -> tuple[int, int, bool, str]:
+    """A move with its jokers' letters hidden: every reading of the jokers scores the same."""
+    row, col, across, word = key
+    return row, col, across, "".join("?" if ch.islower() else ch for ch in word)
+
+
 def best_play(table: Table, hand: str, lexicon, *, max_cards: int = HAND_SIZE) -> Play | None:
     """The highest-scoring move counting the best use of a Prime card; None when none.
 
-    Moves are judged best estimate first and the search stops once no estimate left, times
-    the largest factor a Prime card (or the first word) may bring, plus the Scrabble bonus,
-    can beat the best score found. Windows list their best moves only; when that short list
-    does not settle it, every move is listed.
+    Moves are judged best estimate first. A move is skipped when even the largest factor a
+    Prime card (or the first word) may bring and its Scrabble bonus cannot beat the best found
+    (ties keep the first found), or when another reading of its jokers was already judged
+    legal (same score); the search stops when no estimate left can. Windows list their best
+    moves only; when that short list does not settle it, every move is listed.
     """
     first = table.is_empty()
     factor = (
         FIRST_FACTOR if first else max((PRIME_FACTOR[c] for c in hand if is_prime(c)), default=1)
     )
-    letters = sum(1 for card in hand if not is_prime(card))
-    bonus = SCRABBLE_BONUS if min(letters, max_cards) >= HAND_SIZE else 0
+    rack = "".join(card for card in hand if not is_prime(card))
+    if not rack:
+        return None
+    cards = min(max_cards, len(rack))
+    most = SCRABBLE_BONUS if cards >= HAND_SIZE else 0
+    best: tuple[int, Play] | None = None
     for limit in (BEST_LIMIT, None):
-        found, cutoff = candidates(table, hand, lexicon, max_cards=max_cards, limit=limit)
-        best: tuple[int, Play] | None = None
-        for cand in found:
-            if best is not None and cand.estimate * factor + bonus < best[0]:
+        found, cutoff = _generate(table, rack, lexicon, cards, limit)
+        best, judged = None, set()
+        for key, estimate in sorted(found.items(), key=lambda item: (-item[1], item[0])):
+            if best is not None and estimate * factor + most <= best[0]:
                 break  # estimates are sorted: nothing further can beat the best
-            scoring = judge(table, hand, cand.play, lexicon)
+            masked = _masked(key)
+            if masked in judged:
+                continue
+            play = _to_play(table, key)
+            bonus = SCRABBLE_BONUS if len(play.cards) >= HAND_SIZE else 0
+            if best is not None and estimate * factor + bonus <= best[0]:
+                continue
+            scoring = judge(table, hand, play, lexicon)
             if scoring is None:
                 continue
+            judged.add(masked)
             play, score = with_best_prime(scoring, hand, first)
             if best is None or score > best[0]:
                 best = (score, play)
-        if cutoff is None or (best is not None and cutoff * factor + bonus < best[0]):
-            return best[1] if best else None
+        if cutoff is None or (best is not None and cutoff * factor + most <= best[0]):
+            break
     return best[1] if best else None
 
 
