@@ -3,7 +3,8 @@
     .venv/bin/python bench/cards_engine.py --lexicon FILE [--games N] [--level strong|weak]
 
 Plays N seeded games (2 to 6 seats in turn, seeds 1000 * seats + k, as the tests do) and
-prints: the median / p90 / p99 / max time of one engine decision, the time per game, the
+prints: the median / p90 / p99 / max CPU time of one engine decision (process time, so a
+loaded machine does not inflate it; wall time per game beside it), the
 turns per game, the table's size (lines × columns) and how many generator windows a position
 needs (docs/cards.md, "Engine opponents").
 """
@@ -54,19 +55,19 @@ def main() -> int:
         while not game.over:
             sizes.append(_size(game))
             n_windows.append(len(windows(game.table)))
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             action = action_of(game, game.current, args.level)
-            decisions.append(time.perf_counter() - t0)
+            decisions.append(time.process_time() - t0)
             apply(game, game.current, action)
         games.append(time.perf_counter() - started)
         turns.append(len(game.history))
     ms = [d * 1000 for d in decisions]
     print(f"games {args.games}, level {args.level}, decisions {len(ms)}")
     print(
-        f"decision ms: median {statistics.median(ms):.1f}  p90 {_percentile(ms, 0.9):.1f}  "
+        f"decision CPU ms: median {statistics.median(ms):.1f}  p90 {_percentile(ms, 0.9):.1f}  "
         f"p99 {_percentile(ms, 0.99):.1f}  max {max(ms):.1f}"
     )
-    print(f"game s: median {statistics.median(games):.2f}  max {max(games):.2f}")
+    print(f"game wall s: median {statistics.median(games):.2f}  max {max(games):.2f}")
     print(f"turns per game: median {statistics.median(turns)}  max {max(turns)}")
     print(f"table size (longest side): median {statistics.median(sizes)}  max {max(sizes)}")
     print(f"windows per position: median {statistics.median(n_windows)}  max {max(n_windows)}")
