@@ -8,6 +8,9 @@ from engine.cards.game import CardGame, Turn
 from engine.cards.players import LEVELS, STRONG, Action, engine_action
 from engine.errors import EngineError
 
+#: A safety net: engine games end in 20 to 40 turns (bench/cards_engine.py).
+MAX_TURNS = 1000
+
 
 def action_of(game: CardGame, seat: int, level: str) -> Action:
     return engine_action(game.table, game.hands[seat], len(game.deck), game.lexicon, level)
@@ -33,6 +36,8 @@ def play_engine_game(
     game = CardGame(players, seed, lexicon=lexicon, strict=True)
     game.levels = levels
     while not game.over:
+        if len(game.history) > MAX_TURNS:  # exchanges forever: never seen, a bug if it happens
+            raise RuntimeError(f"seed {seed}: no end after {MAX_TURNS} turns")
         seat = game.current
         turn = apply(game, seat, action_of(game, seat, levels[seat]))
         if after_turn is not None:
