@@ -143,34 +143,30 @@ class Outcome:
         return sum(w.score for w in self.words) + self.bonus
 
 
-def _refuse(code: str, message: str, **details: object) -> EngineError:
-    return EngineError(code, message, **details)
-
-
 def _check_cards(play: Play, hand: str) -> None:
     if not play.cards:
-        raise _refuse("play.empty", "A move lays at least one letter card.")
+        raise EngineError("play.empty", "A move lays at least one letter card.")
     for placed in play.cards:
         if placed.letter not in LETTERS or len(placed.letter) != 1:
-            raise _refuse(
+            raise EngineError(
                 "play.letter",
                 f"A card laid bears a letter A–Z, not {placed.letter!r}.",
                 letter=placed.letter,
             )
     squares = [p.square for p in play.cards]
     if len(set(squares)) != len(squares):
-        raise _refuse("play.same_square", "Two cards are laid on the same square.")
+        raise EngineError("play.same_square", "Two cards are laid on the same square.")
     if play.prime is not None and play.prime not in PRIME_FACTOR:
-        raise _refuse("play.prime_card", f"{play.prime!r} is not a Prime card (2 or 3).")
+        raise EngineError("play.prime_card", f"{play.prime!r} is not a Prime card (2 or 3).")
     if (play.prime is None) != (play.prime_at is None):
-        raise _refuse(
+        raise EngineError(
             "play.prime_square",
             "A Prime card is played with the square of the letter it goes on.",
         )
     short = Counter(play.hand_cards()) - Counter(hand)
     if short:
         missing = canonical(short.elements())
-        raise _refuse("play.not_in_hand", f"The hand does not hold {missing}.", missing=missing)
+        raise EngineError("play.not_in_hand", f"The hand does not hold {missing}.", missing=missing)
 
 
 def _main_direction(cells: Mapping[Square, str], play: Play) -> bool:
@@ -182,7 +178,7 @@ def _main_direction(cells: Mapping[Square, str], play: Play) -> bool:
             return True
         if len(cols) == 1:
             return False
-        raise _refuse("play.line", "The cards laid must be on one row or one column.")
+        raise EngineError("play.line", "The cards laid must be on one row or one column.")
     only = play.cards[0].square
     return (
         len(run_through(cells, only, True).text) >= 2
@@ -212,7 +208,7 @@ def score_play(table: Table, hand: str, play: Play) -> Scoring:
     _check_cards(play, hand)
     for placed in play.cards:
         if placed.square in table.cells:
-            raise _refuse(
+            raise EngineError(
                 "play.occupied",
                 f"Square {placed.row},{placed.col} already holds a card.",
                 row=placed.row,
@@ -227,7 +223,7 @@ def score_play(table: Table, hand: str, play: Play) -> Scoring:
     main = run_through(cells, lo.square, horizontal)
     new_squares = {p.square for p in play.cards}
     if not new_squares <= set(main.squares()):
-        raise _refuse("play.gap", "The cards laid must make one word with no gap.")
+        raise EngineError("play.gap", "The cards laid must make one word with no gap.")
     formed = [main] if len(main.text) >= 2 else []
     for placed in sorted(play.cards):
         cross = run_through(cells, placed.square, not horizontal)
@@ -235,20 +231,20 @@ def score_play(table: Table, hand: str, play: Play) -> Scoring:
             formed.append(cross)
     if first:
         if CENTRE not in main.squares():
-            raise _refuse(
+            raise EngineError(
                 "play.centre", "The first word must cover the centre of the table (0, 0)."
             )
         if len(main.text) < 2:
-            raise _refuse("play.short", "The first word has at least two letters.")
+            raise EngineError("play.short", "The first word has at least two letters.")
         if play.prime:
-            raise _refuse(
+            raise EngineError(
                 "play.first_prime",
                 "No Prime card on the first word: it already counts double.",
             )
     elif not any(sq in table.cells for sq in squares_of(formed)):
-        raise _refuse("play.not_connected", "The move must touch a card already on the table.")
+        raise EngineError("play.not_connected", "The move must touch a card already on the table.")
     if play.prime and play.prime_at not in squares_of(formed):
-        raise _refuse(
+        raise EngineError(
             "play.prime_square",
             "The Prime card must go on a letter of a word the move forms.",
         )
