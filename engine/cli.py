@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.board import Board, Rack
+from engine.cards import cli as cards_cli
 from engine.duplicate import cli as duplicate_cli
 from engine.errors import EngineError
 
@@ -244,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(handler=cmd_check)
 
     duplicate_cli.add_parsers(commands)  # play, replay, judge: beside the rules library
+    cards_cli.add_parsers(commands)  # cards play, cards replay: beside the card rules
     return parser
 
 
