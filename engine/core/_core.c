@@ -53,7 +53,7 @@ static const char *gaddag_check(const uint32_t *cells, uint32_t n, uint32_t *n_n
         }
         start[i >> 3] |= (uint8_t)(1u << (i & 7));
         nodes++;
-        i += 1 + (size_t)__builtin_popcount(h);
+        i += 1 + (size_t)g_popcount(h);
         if (i > n) {
             err = "a node runs past the end of the automaton";
             goto out;
@@ -61,7 +61,7 @@ static const char *gaddag_check(const uint32_t *cells, uint32_t n, uint32_t *n_n
     }
     i = 0;
     while (i < n) {
-        uint32_t k = (uint32_t)__builtin_popcount(cells[i]);
+        uint32_t k = (uint32_t)g_popcount(cells[i]);
         for (uint32_t e = 1; e <= k; e++) {
             uint32_t child = cells[i + e] >> 1;
             if (child >= n || !(start[child >> 3] & (1u << (child & 7)))) {
