@@ -36,7 +36,24 @@
 #define MG_JOKER 26
 #define MG_MAX_RACK 9
 
-enum { MG_MODE_ALL = 0, MG_MODE_TOP = 1 };
+/* ALL: every move.  TOP: the best score and its ties, pruned by the anchor bounds (below).
+ * COUNT: like TOP but nothing pruned, so `total` counts every legal move. */
+enum { MG_MODE_ALL = 0, MG_MODE_TOP = 1, MG_MODE_COUNT = 2 };
+
+/* Largest number of tiles placed left (or right) of the anchor, plus 2 for the tables. */
+#define MG_K (MG_MAX_RACK + 1)
+#define MG_NO_BOUND (-(1 << 30)) /* a span no move can take: below every score and -1 */
+
+/* One anchor square of one view, with the score bounds of the moves found from it.
+ * kl / kr = tiles placed left / right of the anchor (the anchor tile itself not counted).
+ * right[kl][kr] = best bound over spans with exactly kl left and at least kr right tiles;
+ * left[kl] = best bound over spans with at least kl left tiles (any right part). */
+typedef struct {
+    uint8_t view, line, a;
+    int32_t bound;            /* = left[0], every move from this anchor */
+    int32_t left[MG_K + 1];
+    int32_t right[MG_K][MG_K + 1];
+} MgAnchor;
 
 typedef struct {
     int64_t score;
@@ -54,6 +71,7 @@ typedef struct {
     int counts[27];        /* rack: letters then jokers */
     int max_place;         /* min(rack size, max tiles) */
     int mode;
+    int debug;             /* compute the anchor bounds and each anchor's true best, no pruning */
 } MgInput;
 
 typedef struct {
@@ -77,6 +95,13 @@ typedef struct {
     uint32_t letmask;        /* letters with counts > 0 */
     int max_place;
     char word[MG_N];
+    /* bounds (top mode): the anchor being walked and its table; kl of the current right part */
+    const MgAnchor *cur;
+    int kl;
+    MgAnchor *anchors;       /* every anchor of both views (the caller frees it) */
+    size_t n_anchors;
+    int32_t *abest;          /* debug: best score recorded per anchor, or NULL */
+    size_t cur_index;
     /* output */
     int mode;
     MgMove *moves;
@@ -96,7 +121,8 @@ static void mg_record(MgState *S, int lo, int hi, int64_t ms, int64_t wmul, int6
     if (S->view == 1 && placed == 1 && S->rxflag[S->a]) return;
     int64_t score = ms * wmul + ct + S->bonus[placed];
     S->total++;
-    if (S->mode == MG_MODE_TOP) {
+    if (S->abest && score > S->abest[S->cur_index]) S->abest[S->cur_index] = (int32_t)score;
+    if (S->mode != MG_MODE_ALL) {
         if (score < S->best) return;
         if (score > S->best) {
             S->best = score;
@@ -149,11 +175,15 @@ static inline void mg_after_left(MgState *S, int p, uint32_t edge, int64_t ms, i
     int a = S->a;
     if ((edge & 1u) && (a == MG_N - 1 || row[a + 1] == MG_EMPTY))
         mg_record(S, p, a, ms, wmul, ct, placed);
-    if (p > 0 && placed < S->max_place) mg_left(S, p - 1, node, ms, wmul, ct, placed);
-    if (a < MG_N - 1) {
+    /* placed - 1 tiles are left of the anchor; going on left places at least one more */
+    const MgAnchor *A = S->cur;
+    if (p > 0 && placed < S->max_place && (!A || A->left[placed] >= S->best))
+        mg_left(S, p - 1, node, ms, wmul, ct, placed);
+    if (a < MG_N - 1 && (!A || A->right[placed - 1][0] >= S->best)) {
         uint32_t mask = g_mask(S->g, node);
         if (mask & (1u << G_SEP)) {
             uint32_t sep = g_edge(S->g, node, mask, G_SEP);
+            S->kl = placed - 1;
             mg_right(S, a + 1, sep >> 1, p, ms, wmul, ct, placed);
         }
     }
@@ -168,7 +198,11 @@ static inline void mg_after_right(MgState *S, int q, uint32_t edge, int lo, int6
         return;
     }
     if (edge & 1u) mg_record(S, lo, q, ms, wmul, ct, placed);
-    if (q < MG_N - 1 && placed < S->max_place) mg_right(S, q + 1, node, lo, ms, wmul, ct, placed);
+    /* placed - 1 - kl tiles are right of the anchor; going on right places one more */
+    const MgAnchor *A = S->cur;
+    if (q < MG_N - 1 && placed < S->max_place &&
+        (!A || A->right[S->kl][placed - S->kl] >= S->best))
+        mg_right(S, q + 1, node, lo, ms, wmul, ct, placed);
 }
 
 /* Place or read the tile at position p (p <= a), going left. */
@@ -254,6 +288,108 @@ static void mg_right(MgState *S, int q, uint32_t node, int lo, int64_t ms, int64
             S->counts[MG_JOKER]++;
         }
     }
+}
+
+
+/* ---------------------------------------------------------------- bounds */
+
+/* Upper bounds of the scores of the moves found from anchor `a` of line `line`, view `v`.
+ *
+ * A move from the anchor covers a span [lo, hi] fixed by kl and kr, the tiles it places left
+ * and right of the anchor: the left part stops before another anchor (the move would be
+ * found from there) or before an empty square no rack tile can fill (cross-check), the right
+ * part before such a square; both run through the board's tiles.  For one span the exact
+ * score is
+ *     WM * (tiles on the board + sum lm_s v_s) + sum over cross squares (xsum_s + lm_s v_s) wm_s
+ *     + bonus[k]
+ * with WM the product of the word multipliers of the k squares covered.  Tile value v_s
+ * counts c_s = lm_s (WM + wm_s [cross word]) times, so the best any rack can do is to pair
+ * the largest c with the largest rack value (rearrangement inequality); jokers count 0.
+ * Dictionary and cross-check letters are ignored, so this is never below the true score.
+ * `vs` holds the rack's tile values, largest first. */
+static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t playable,
+                            const int64_t *vs, MgAnchor *A) {
+    const uint8_t *row = S->cell[v][line], *lm = S->lm[v][line], *wm = S->wm[v][line];
+    const uint8_t *xf = S->xflag[v][line], *an = S->anchor[v][line];
+    const uint32_t *xs = S->xset[v][line];
+    const int64_t *xsum = S->xsum[v][line];
+    int maxp = S->max_place;
+    A->view = (uint8_t)v;
+    A->line = (uint8_t)line;
+    A->a = (uint8_t)a;
+    for (int i = 0; i <= MG_K; i++) A->left[i] = MG_NO_BOUND;
+    for (int i = 0; i < MG_K; i++)
+        for (int j = 0; j <= MG_K; j++) A->right[i][j] = MG_NO_BOUND;
+
+    int64_t tsum[MG_N + 1]; /* face value of the board's tiles before each position */
+    tsum[0] = 0;
+    for (int p = 0; p < MG_N; p++) {
+        uint8_t c = row[p];
+        tsum[p + 1] = tsum[p] + (c != MG_EMPTY && !(c & MG_JOKER_FLAG) ? S->values[c & 31] : 0);
+    }
+    int el[MG_K], m = 0, lstop = -1;
+    for (int p = a - 1; p >= 0 && m < maxp; p--) {
+        if (row[p] != MG_EMPTY) continue;
+        if (an[p] || !(xs[p] & playable)) {
+            lstop = p;
+            break;
+        }
+        el[m++] = p;
+    }
+    int fr[MG_K], n = 0, rstop = MG_N;
+    for (int q = a + 1; q < MG_N && n < maxp; q++) {
+        if (row[q] != MG_EMPTY) continue;
+        if (!(xs[q] & playable)) {
+            rstop = q;
+            break;
+        }
+        fr[n++] = q;
+    }
+    int KL = m < maxp - 1 ? m : maxp - 1, KR = n < maxp - 1 ? n : maxp - 1;
+    int32_t best_any = MG_NO_BOUND;
+    for (int kl = KL; kl >= 0; kl--) {
+        int lo = kl < m ? el[kl] + 1 : lstop + 1;
+        for (int kr = 0; kr <= KR && kl + kr + 1 <= maxp; kr++) {
+            int hi = kr < n ? fr[kr] - 1 : rstop - 1;
+            if (hi - lo + 1 < 2) continue;
+            int sq[MG_K + 1], k = 0;
+            sq[k++] = a;
+            for (int i = 0; i < kl; i++) sq[k++] = el[i];
+            for (int j = 0; j < kr; j++) sq[k++] = fr[j];
+            int64_t WM = 1, cross = 0;
+            for (int i = 0; i < k; i++) {
+                WM *= wm[sq[i]];
+                if (xf[sq[i]]) cross += xsum[sq[i]] * wm[sq[i]];
+            }
+            int64_t c[MG_K + 1];
+            for (int i = 0; i < k; i++) {
+                int s2 = sq[i];
+                int64_t ci = lm[s2] * (WM + (xf[s2] ? wm[s2] : 0));
+                int j = i; /* insertion, largest first */
+                while (j > 0 && c[j - 1] < ci) {
+                    c[j] = c[j - 1];
+                    j--;
+                }
+                c[j] = ci;
+            }
+            int64_t b = (tsum[hi + 1] - tsum[lo]) * WM + cross + S->bonus[k];
+            for (int i = 0; i < k; i++) b += c[i] * vs[i];
+            A->right[kl][kr] = (int32_t)b;
+        }
+        for (int kr = MG_K - 1; kr >= 0; kr--)
+            if (A->right[kl][kr + 1] > A->right[kl][kr]) A->right[kl][kr] = A->right[kl][kr + 1];
+        if (A->right[kl][0] > best_any) best_any = A->right[kl][0];
+        A->left[kl] = best_any;
+    }
+    A->bound = A->left[0];
+}
+
+static int mg_anchor_order(const void *pa, const void *pb) {
+    const MgAnchor *a = pa, *b = pb;
+    if (a->bound != b->bound) return a->bound > b->bound ? -1 : 1;
+    if (a->view != b->view) return a->view < b->view ? -1 : 1;
+    if (a->line != b->line) return a->line < b->line ? -1 : 1;
+    return a->a < b->a ? -1 : (a->a > b->a);
 }
 
 /* ------------------------------------------------------------ preparation */
@@ -360,25 +496,73 @@ static int mg_generate(const MgInput *in, MgState *S) {
         }
     }
 
-    if (S->max_place > 0) {
-        for (int v = 0; v < 2; v++) {
-            S->view = v;
-            for (int i = 0; i < MG_N; i++) {
-                S->line = i;
-                S->row = S->cell[v][i];
-                S->rlm = S->lm[v][i];
-                S->rwm = S->wm[v][i];
-                S->rxflag = S->xflag[v][i];
-                S->ranchor = S->anchor[v][i];
-                S->rxset = S->xset[v][i];
-                S->rxsum = S->xsum[v][i];
-                for (int a = 0; a < MG_N; a++) {
-                    if (!S->ranchor[a] || !S->rxset[a]) continue;
-                    S->a = a;
-                    mg_left(S, a, in->root, 0, 1, 0, 0);
+    if (S->max_place <= 0) return 0;
+    /* the anchors worth a walk: some rack tile fits the cross-check */
+    uint32_t playable = S->counts[MG_JOKER] ? G_LETTERS_MASK : S->letmask;
+    size_t na = 0;
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < MG_N; i++)
+            for (int a = 0; a < MG_N; a++) na += S->anchor[v][i][a] && (S->xset[v][i][a] & playable);
+    if (!na) return 0;
+    MgAnchor *anchors = malloc(na * sizeof *anchors);
+    if (!anchors) return -1;
+    S->anchors = anchors;
+    S->n_anchors = na;
+    int bounded = S->mode == MG_MODE_TOP || in->debug;
+    int64_t vs[MG_MAX_RACK + 1] = {0};
+    if (bounded) { /* rack tile values, largest first (jokers 0) */
+        int nt = 0;
+        for (int L = 0; L < 27; L++)
+            for (int c = 0; c < S->counts[L]; c++) {
+                int64_t val = L == MG_JOKER ? 0 : S->values[L];
+                int j = nt++;
+                while (j > 0 && vs[j - 1] < val) {
+                    vs[j] = vs[j - 1];
+                    j--;
+                }
+                vs[j] = val;
+            }
+    }
+    size_t k = 0;
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < MG_N; i++)
+            for (int a = 0; a < MG_N; a++) {
+                if (!S->anchor[v][i][a] || !(S->xset[v][i][a] & playable)) continue;
+                MgAnchor *A = &anchors[k++];
+                if (bounded) {
+                    mg_bound_anchor(S, v, i, a, playable, vs, A);
+                } else {
+                    A->view = (uint8_t)v;
+                    A->line = (uint8_t)i;
+                    A->a = (uint8_t)a;
                 }
             }
+    if (S->mode == MG_MODE_TOP && !in->debug)
+        qsort(anchors, na, sizeof *anchors, mg_anchor_order); /* most promising first */
+    if (in->debug) {
+        S->abest = malloc(na * sizeof *S->abest);
+        if (!S->abest) return -1;
+        for (size_t j = 0; j < na; j++) S->abest[j] = -1;
+    }
+    for (size_t j = 0; j < na; j++) {
+        const MgAnchor *A = &anchors[j];
+        if (S->mode == MG_MODE_TOP && !in->debug) {
+            if (A->bound < S->best) break; /* sorted: no later anchor can reach the top */
+            S->cur = A;
         }
+        int v = A->view, i = A->line;
+        S->cur_index = j;
+        S->view = v;
+        S->line = i;
+        S->row = S->cell[v][i];
+        S->rlm = S->lm[v][i];
+        S->rwm = S->wm[v][i];
+        S->rxflag = S->xflag[v][i];
+        S->ranchor = S->anchor[v][i];
+        S->rxset = S->xset[v][i];
+        S->rxsum = S->xsum[v][i];
+        S->a = A->a;
+        mg_left(S, A->a, in->root, 0, 1, 0, 0);
     }
     return S->oom ? -1 : 0;
 }
