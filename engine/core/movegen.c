@@ -17,7 +17,8 @@
  *
  * For each anchor `a`, Gordon's GADDAG walk places the anchor tile, goes left (through
  * existing tiles, or onto empty squares that are NOT anchors), then crosses the separator
- * and goes right from a+1.  Forbidding other anchors on the left part means a move is only
+ * and goes right from a+1.  When tiles follow the anchor (a+1..e), the walk starts at e
+ * and reads them before the anchor tile, then crosses the separator towards e+1.  Forbidding other anchors on the left part means a move is only
  * found from its leftmost newly covered anchor, and the GADDAG path for a given split point
  * is unique, so no move is produced twice within a view.  Letters are iterated over the set
  * of distinct letters (real tile, then joker), so equal rack tiles never duplicate a move.
@@ -87,6 +88,7 @@ typedef struct {
     int64_t bonus[MG_MAX_RACK + 1];
     /* walk state */
     int view, line, a;
+    int e;                   /* where the walk starts: a, or the end of the tiles right of a */
     const uint8_t *row;      /* cell[view][line] */
     const uint8_t *rlm, *rwm, *rxflag, *ranchor;
     const uint32_t *rxset;
@@ -172,19 +174,21 @@ static inline void mg_after_left(MgState *S, int p, uint32_t edge, int64_t ms, i
         mg_left(S, p - 1, node, ms, wmul, ct, placed); /* the word must go on left */
         return;
     }
-    int a = S->a;
-    if ((edge & 1u) && (a == MG_N - 1 || row[a + 1] == MG_EMPTY))
-        mg_record(S, p, a, ms, wmul, ct, placed);
-    /* placed - 1 tiles are left of the anchor; going on left places at least one more */
+    int e = S->e;
+    if ((edge & 1u) && (e == MG_N - 1 || row[e + 1] == MG_EMPTY))
+        mg_record(S, p, e, ms, wmul, ct, placed);
+    /* placed - 1 tiles are left of the anchor (none placed yet while p > a); going on left
+     * places at least one more */
     const MgAnchor *A = S->cur;
     if (p > 0 && placed < S->max_place && (!A || A->left[placed] >= S->best))
         mg_left(S, p - 1, node, ms, wmul, ct, placed);
-    if (a < MG_N - 1 && (!A || A->right[placed - 1][0] >= S->best)) {
+    /* turning right needs the anchor covered */
+    if (p <= S->a && e < MG_N - 1 && (!A || A->right[placed - 1][0] >= S->best)) {
         uint32_t mask = g_mask(S->g, node);
         if (mask & (1u << G_SEP)) {
             uint32_t sep = g_edge(S->g, node, mask, G_SEP);
             S->kl = placed - 1;
-            mg_right(S, a + 1, sep >> 1, p, ms, wmul, ct, placed);
+            mg_right(S, e + 1, sep >> 1, p, ms, wmul, ct, placed);
         }
     }
 }
@@ -562,7 +566,14 @@ static int mg_generate(const MgInput *in, MgState *S) {
         S->rxset = S->xset[v][i];
         S->rxsum = S->xsum[v][i];
         S->a = A->a;
-        mg_left(S, A->a, in->root, 0, 1, 0, 0);
+        /* With tiles right of the anchor, the walk starts from their far end: reading them
+         * (reversed) first constrains the GADDAG path before any rack tile is tried, instead
+         * of trying every reversed prefix left of the anchor only to reject it at the
+         * separator.  Each move is still found once: from its leftmost anchor. */
+        int e = A->a;
+        while (e < MG_N - 1 && S->row[e + 1] != MG_EMPTY) e++;
+        S->e = e;
+        mg_left(S, e, in->root, 0, 1, 0, 0);
     }
     return S->oom ? -1 : 0;
 }
