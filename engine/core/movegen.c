@@ -388,12 +388,9 @@ static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t p
     A->bound = A->left[0];
 }
 
-static int mg_anchor_order(const void *pa, const void *pb) {
-    const MgAnchor *a = pa, *b = pb;
-    if (a->bound != b->bound) return a->bound > b->bound ? -1 : 1;
-    if (a->view != b->view) return a->view < b->view ? -1 : 1;
-    if (a->line != b->line) return a->line < b->line ? -1 : 1;
-    return a->a < b->a ? -1 : (a->a > b->a);
+static int mg_key_order(const void *pa, const void *pb) {
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return (a > b) - (a < b);
 }
 
 /* ------------------------------------------------------------ preparation */
@@ -541,16 +538,23 @@ static int mg_generate(const MgInput *in, MgState *S) {
                     A->a = (uint8_t)a;
                 }
             }
-    if (S->mode == MG_MODE_TOP && !in->debug)
-        qsort(anchors, na, sizeof *anchors, mg_anchor_order); /* most promising first */
+    /* walking order: the most promising anchor first in top mode (sorting 64-bit keys, bound
+     * then index, rather than the large records) */
+    uint64_t *order = malloc(na * sizeof *order);
+    if (!order) return -1;
+    int pruned = S->mode == MG_MODE_TOP && !in->debug;
+    for (size_t j = 0; j < na; j++)
+        order[j] = pruned ? (uint64_t)((int64_t)INT32_MAX - anchors[j].bound) << 32 | j : j;
+    if (pruned) qsort(order, na, sizeof *order, mg_key_order);
     if (in->debug) {
         S->abest = malloc(na * sizeof *S->abest);
         if (!S->abest) return -1;
         for (size_t j = 0; j < na; j++) S->abest[j] = -1;
     }
-    for (size_t j = 0; j < na; j++) {
+    for (size_t o = 0; o < na; o++) {
+        size_t j = (size_t)(order[o] & 0xFFFFFFFFu);
         const MgAnchor *A = &anchors[j];
-        if (S->mode == MG_MODE_TOP && !in->debug) {
+        if (pruned) {
             if (A->bound < S->best) break; /* sorted: no later anchor can reach the top */
             S->cur = A;
         }
@@ -575,6 +579,7 @@ static int mg_generate(const MgInput *in, MgState *S) {
         S->e = e;
         mg_left(S, e, in->root, 0, 1, 0, 0);
     }
+    free(order);
     return S->oom ? -1 : 0;
 }
 
