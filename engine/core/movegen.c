@@ -413,8 +413,42 @@ static uint32_t mg_cross(const MgState *S, const uint8_t *cl, int i, uint32_t ro
         if (p != i && !(cl[p] & MG_JOKER_FLAG)) s += S->values[cl[p] & 31];
     }
     *sum = s;
-    /* GADDAG string rev(word) = rev(down) L rev(up) */
     const uint32_t *g = S->g;
+    uint32_t ok = 0;
+    if (i - top > bottom - i) {
+        /* longer part above: GADDAG string rev(up) '+' L down, the letter loop reads down */
+        uint32_t node = root;
+        for (int p = i - 1; p >= top; p--) {
+            int U = cl[p] & 31;
+            uint32_t mask = g_mask(g, node);
+            if (!(mask & (1u << U))) return 0;
+            node = g_edge(g, node, mask, U) >> 1;
+        }
+        uint32_t mask = g_mask(g, node);
+        if (!(mask & (1u << G_SEP))) return 0;
+        node = g_edge(g, node, mask, G_SEP) >> 1;
+        uint32_t mask0 = g_mask(g, node);
+        uint32_t cand = mask0 & G_LETTERS_MASK;
+        while (cand) {
+            int L = __builtin_ctz(cand);
+            cand &= cand - 1;
+            uint32_t edge = g_edge(g, node, mask0, L);
+            int good = 1;
+            for (int p = i + 1; p <= bottom; p++) {
+                int D = cl[p] & 31;
+                uint32_t n2 = edge >> 1;
+                uint32_t m2 = g_mask(g, n2);
+                if (!(m2 & (1u << D))) {
+                    good = 0;
+                    break;
+                }
+                edge = g_edge(g, n2, m2, D);
+            }
+            if (good && (edge & 1u)) ok |= 1u << L;
+        }
+        return ok;
+    }
+    /* GADDAG string rev(word) = rev(down) L rev(up), the letter loop reads up */
     uint32_t node = root;
     for (int p = bottom; p > i; p--) {
         int L = cl[p] & 31;
@@ -423,7 +457,7 @@ static uint32_t mg_cross(const MgState *S, const uint8_t *cl, int i, uint32_t ro
         node = g_edge(g, node, mask, L) >> 1;
     }
     uint32_t mask0 = g_mask(g, node);
-    uint32_t cand = mask0 & G_LETTERS_MASK, ok = 0;
+    uint32_t cand = mask0 & G_LETTERS_MASK;
     while (cand) {
         int L = __builtin_ctz(cand);
         cand &= cand - 1;
