@@ -354,28 +354,50 @@ static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t p
     int32_t best_any = MG_NO_BOUND;
     for (int kl = KL; kl >= 0; kl--) {
         int lo = kl < m ? el[kl] + 1 : lstop + 1;
+        /* the span grows one right square at a time: WM, cross words and the weights (kept
+         * sorted, largest first) are updated rather than rebuilt, unless a word premium
+         * changes WM and so every weight */
+        int sq[MG_K + 1], k = 0;
+        sq[k++] = a;
+        for (int i = 0; i < kl; i++) sq[k++] = el[i];
+        int64_t WM = 1, cross = 0, c[MG_K + 1];
+        for (int i = 0; i < k; i++) {
+            WM *= wm[sq[i]];
+            if (xf[sq[i]]) cross += xsum[sq[i]] * wm[sq[i]];
+        }
+        int stale = 1; /* c must be rebuilt from sq */
         for (int kr = 0; kr <= KR && kl + kr + 1 <= maxp; kr++) {
+            if (kr > 0) { /* add square fr[kr - 1] */
+                int s2 = fr[kr - 1];
+                sq[k++] = s2;
+                if (xf[s2]) cross += xsum[s2] * wm[s2];
+                if (wm[s2] != 1) {
+                    WM *= wm[s2];
+                    stale = 1;
+                } else if (!stale) {
+                    int64_t ci = lm[s2] * (WM + (xf[s2] ? 1 : 0));
+                    int j = k - 1;
+                    while (j > 0 && c[j - 1] < ci) {
+                        c[j] = c[j - 1];
+                        j--;
+                    }
+                    c[j] = ci;
+                }
+            }
             int hi = kr < n ? fr[kr] - 1 : rstop - 1;
             if (hi - lo + 1 < 2) continue;
-            int sq[MG_K + 1], k = 0;
-            sq[k++] = a;
-            for (int i = 0; i < kl; i++) sq[k++] = el[i];
-            for (int j = 0; j < kr; j++) sq[k++] = fr[j];
-            int64_t WM = 1, cross = 0;
-            for (int i = 0; i < k; i++) {
-                WM *= wm[sq[i]];
-                if (xf[sq[i]]) cross += xsum[sq[i]] * wm[sq[i]];
-            }
-            int64_t c[MG_K + 1];
-            for (int i = 0; i < k; i++) {
-                int s2 = sq[i];
-                int64_t ci = lm[s2] * (WM + (xf[s2] ? wm[s2] : 0));
-                int j = i; /* insertion, largest first */
-                while (j > 0 && c[j - 1] < ci) {
-                    c[j] = c[j - 1];
-                    j--;
+            if (stale) {
+                for (int i = 0; i < k; i++) {
+                    int s3 = sq[i];
+                    int64_t ci = lm[s3] * (WM + (xf[s3] ? wm[s3] : 0));
+                    int j = i; /* insertion, largest first */
+                    while (j > 0 && c[j - 1] < ci) {
+                        c[j] = c[j - 1];
+                        j--;
+                    }
+                    c[j] = ci;
                 }
-                c[j] = ci;
+                stale = 0;
             }
             int64_t b = (tsum[hi + 1] - tsum[lo]) * WM + cross + S->bonus[k];
             for (int i = 0; i < k; i++) b += c[i] * vs[i];
