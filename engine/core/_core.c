@@ -399,12 +399,15 @@ static PyObject *run_generate(PyObject *args, int debug) {
         return NULL;
     }
     MgInput *in = calloc(1, sizeof *in);
-    MgState *S = calloc(1, sizeof *S);
+    MgState *S = malloc(sizeof *S); /* mg_generate clears it; only what `done` frees first */
     if (!in || !S) {
         free(in);
         free(S);
         return PyErr_NoMemory();
     }
+    S->moves = NULL;
+    S->anchors = NULL;
+    S->abest = NULL;
     PyObject *result = NULL;
 
     Py_ssize_t blen, rlen;
