@@ -401,7 +401,7 @@ static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t p
             }
             int64_t b = (tsum[hi + 1] - tsum[lo]) * WM + cross + S->bonus[k];
             for (int i = 0; i < k; i++) b += c[i] * vs[i];
-            A->right[kl][kr] = (int32_t)b;
+            A->right[kl][kr] = b > INT32_MAX ? INT32_MAX : (int32_t)b; /* extreme tables */
         }
         for (int kr = MG_K - 1; kr >= 0; kr--)
             if (A->right[kl][kr + 1] > A->right[kl][kr]) A->right[kl][kr] = A->right[kl][kr + 1];
