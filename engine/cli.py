@@ -145,7 +145,7 @@ def cmd_top(args: argparse.Namespace) -> int:
                 tops = [m for m in moves if m.score == score] if moves else []
                 count = len(moves)
             else:
-                top = find_top(board, rack, lexicon)
+                top = find_top(board, rack, lexicon, count_moves=args.count)
                 elapsed = time.perf_counter() - started
                 score, tops, count = top.score, list(top.moves), top.n_moves
             out = {
@@ -235,6 +235,11 @@ def build_parser() -> argparse.ArgumentParser:
     top.add_argument("--rack")
     top.add_argument("--all", action="store_true", help="enumerate every legal move")
     top.add_argument("--n", type=int, default=0, help="also list the N best moves")
+    top.add_argument(
+        "--count",
+        action="store_true",
+        help="also count every legal move (n_moves; slower: no pruning)",
+    )
     top.set_defaults(handler=cmd_top)
 
     check = commands.add_parser("check", help="check and score one move")

@@ -4,8 +4,10 @@ Three ways to ask, all sorted by :meth:`engine.moves.Move.sort_key` (score desce
 row, column, horizontal before vertical, then word):
 
 * :func:`generate_moves` — every legal move;
-* :func:`find_top` — the best score and every move reaching it, plus how many moves exist,
-  without building a Python object for the others;
+* :func:`find_top` — the best score and every move reaching it, without building a Python
+  object for the others and without even generating the moves that provably cannot reach
+  it (see docs/engine.md, "Top search"); ``count_moves=True`` also counts every legal move,
+  at the price of the full enumeration;
 * :func:`best_moves` — the ``n`` best.
 
 A move is identified by its reference and its word, jokers in lower case (both those placed
@@ -38,23 +40,29 @@ __all__ = ["Top", "best_moves", "find_top", "generate_moves"]
 _core.configure(Move, Reference)
 
 _VALUES = tuple(VALUES[ch] for ch in LETTERS + JOKER)
-_ALL, _TOP, _BEST = 0, 1, 2
+_ALL, _TOP, _BEST, _TOP_COUNTED = 0, 1, 2, 3
 
 
 @dataclass(frozen=True, slots=True)
 class Top:
     """The best score of a position, every move reaching it, and the number of legal moves.
 
-    ``score`` is 0 and ``moves`` empty when no legal move exists.
+    ``score`` is 0 and ``moves`` empty when no legal move exists. ``n_moves`` is ``None``
+    unless :func:`find_top` was asked to count (the pruned search does not see every move).
     """
 
     score: int
     moves: tuple[Move, ...]
-    n_moves: int
+    n_moves: int | None
 
 
 def _bonus_table(bonuses: Mapping[int, int]) -> tuple[int, ...]:
+    if bonuses is CLASSIC_BONUSES:  # the usual case, built once (a no-joker top is ~50 µs)
+        return _CLASSIC_TABLE
     return tuple(int(bonuses.get(n, 0)) for n in range(MAX_RACK + 1))
+
+
+_CLASSIC_TABLE = tuple(int(CLASSIC_BONUSES.get(n, 0)) for n in range(MAX_RACK + 1))
 
 
 def _limit(max_tiles: int | None) -> int:
@@ -63,6 +71,25 @@ def _limit(max_tiles: int | None) -> int:
     if max_tiles < 0:
         raise ValueError(f"max_tiles must be positive or None, not {max_tiles}")
     return min(int(max_tiles), MAX_RACK)
+
+
+def _arguments(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    bonuses: Mapping[int, int],
+    max_tiles: int | None,
+) -> tuple:
+    return (
+        lexicon.handle,
+        board.cells,
+        rack.tiles,
+        _VALUES,
+        LETTER_MULTIPLIERS,
+        WORD_MULTIPLIERS,
+        _bonus_table(bonuses),
+        _limit(max_tiles),
+    )
 
 
 def _run(
@@ -74,18 +101,22 @@ def _run(
     mode: int,
     n: int = 0,
 ):
-    return _core.generate(
-        lexicon.handle,
-        board.cells,
-        rack.tiles,
-        _VALUES,
-        LETTER_MULTIPLIERS,
-        WORD_MULTIPLIERS,
-        _bonus_table(bonuses),
-        _limit(max_tiles),
-        mode,
-        n,
-    )
+    return _core.generate(*_arguments(board, rack, lexicon, bonuses, max_tiles), mode, n)
+
+
+def anchor_bounds(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    *,
+    bonuses: Mapping[int, int] = CLASSIC_BONUSES,
+    max_tiles: int | None = None,
+) -> list[tuple[bool, int, int, int, int]]:
+    """Test hook for the pruned top search: ``(vertical, line, position, bound, best)`` for
+    every anchor square of both directions, where ``bound`` is the upper bound the search
+    prunes with and ``best`` the best score generated from that anchor by the full
+    enumeration (-1 when none). The search is exact only if ``bound >= best`` everywhere."""
+    return _core.anchor_bounds(*_arguments(board, rack, lexicon, bonuses, max_tiles))
 
 
 def generate_moves(
@@ -112,9 +143,16 @@ def find_top(
     *,
     bonuses: Mapping[int, int] = CLASSIC_BONUSES,
     max_tiles: int | None = None,
+    count_moves: bool = False,
 ) -> Top:
-    """The top score, every move reaching it (sorted) and the total number of legal moves."""
-    score, moves, n_moves = _run(board, rack, lexicon, bonuses, max_tiles, _TOP)
+    """The top score and every move reaching it (sorted), ties included.
+
+    Anchors are searched best bound first and any branch whose score bound is below the best
+    score already found is cut, so only a fraction of the moves is generated; with
+    ``count_moves`` nothing is cut and ``Top.n_moves`` is the number of legal moves.
+    """
+    mode = _TOP_COUNTED if count_moves else _TOP
+    score, moves, n_moves = _run(board, rack, lexicon, bonuses, max_tiles, mode)
     return Top(score=score, moves=tuple(moves), n_moves=n_moves)
 
 

@@ -12,8 +12,15 @@
  *       the Python classes to build results with (engine.moves.Move, engine.notation.Reference).
  *   generate(gaddag, cells, rack, values, letter_mult, word_mult, bonus, max_tiles, mode, n)
  *       mode 0: every move, sorted -> list[Move]
- *       mode 1: top only -> (score, list[Move] of the tied tops, sorted, number of moves)
+ *       mode 1: top only, pruned by the anchor bounds -> (score, list[Move] of the tied tops,
+ *               sorted, None)
  *       mode 2: the n best, sorted -> list[Move]
+ *       mode 3: top only, nothing pruned -> (score, tied tops, number of legal moves)
+ *   anchor_bounds(gaddag, cells, rack, values, letter_mult, word_mult, bonus, max_tiles)
+ *       test hook: every anchor as (vertical, line, position, bound, best) where `bound` is
+ *       what the top search prunes with and `best` the best score of the moves actually
+ *       generated from that anchor (-1 when none).  The search is exact only if
+ *       bound >= best everywhere.
  *
  * The other C files are #included so the whole core is one translation unit.
  */
@@ -53,7 +60,7 @@ static const char *gaddag_check(const uint32_t *cells, uint32_t n, uint32_t *n_n
         }
         start[i >> 3] |= (uint8_t)(1u << (i & 7));
         nodes++;
-        i += 1 + (size_t)__builtin_popcount(h);
+        i += 1 + (size_t)g_popcount(h);
         if (i > n) {
             err = "a node runs past the end of the automaton";
             goto out;
@@ -61,7 +68,7 @@ static const char *gaddag_check(const uint32_t *cells, uint32_t n, uint32_t *n_n
     }
     i = 0;
     while (i < n) {
-        uint32_t k = (uint32_t)__builtin_popcount(cells[i]);
+        uint32_t k = (uint32_t)g_popcount(cells[i]);
         for (uint32_t e = 1; e <= k; e++) {
             uint32_t child = cells[i + e] >> 1;
             if (child >= n || !(start[child >> 3] & (1u << (child & 7)))) {
@@ -310,6 +317,10 @@ static PyObject *moves_to_list(const MgMove *moves, size_t n) {
     PyObject *refs[2 * MG_SQ] = {NULL};
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (!list) return NULL;
+    /* Tens of thousands of new objects would trigger the cyclic collector again and again
+     * (a sixth of the all-moves time with two jokers); they form no cycle, so it is paused
+     * while they are built. */
+    int gc_was_on = n > 1000 ? PyGC_Disable() : 0;
     for (size_t i = 0; i < n; i++) {
         PyObject *mv = make_move(&moves[i], refs);
         if (!mv) {
@@ -319,6 +330,7 @@ static PyObject *moves_to_list(const MgMove *moves, size_t n) {
         PyList_SET_ITEM(list, (Py_ssize_t)i, mv);
     }
     for (int i = 0; i < 2 * MG_SQ; i++) Py_XDECREF(refs[i]);
+    if (gc_was_on) PyGC_Enable();
     return list;
 }
 
@@ -366,30 +378,36 @@ static int read_table(PyObject *obj, uint8_t *out, const char *what) {
     return 0;
 }
 
-static PyObject *core_generate(PyObject *module, PyObject *args) {
-    (void)module;
+static PyObject *run_generate(PyObject *args, int debug) {
     GaddagObject *gaddag;
     PyObject *board_obj, *rack_obj, *values_obj, *lm_obj, *wm_obj, *bonus_obj;
-    int max_tiles, mode;
-    Py_ssize_t nbest;
-    if (!PyArg_ParseTuple(args, "O!UUOOOOiin", &Gaddag_Type, &gaddag, &board_obj, &rack_obj,
-                          &values_obj, &lm_obj, &wm_obj, &bonus_obj, &max_tiles, &mode, &nbest))
+    int max_tiles, mode = 0;
+    Py_ssize_t nbest = 0;
+    if (debug ? !PyArg_ParseTuple(args, "O!UUOOOOi", &Gaddag_Type, &gaddag, &board_obj,
+                                  &rack_obj, &values_obj, &lm_obj, &wm_obj, &bonus_obj,
+                                  &max_tiles)
+              : !PyArg_ParseTuple(args, "O!UUOOOOiin", &Gaddag_Type, &gaddag, &board_obj,
+                                  &rack_obj, &values_obj, &lm_obj, &wm_obj, &bonus_obj,
+                                  &max_tiles, &mode, &nbest))
         return NULL;
     if (!move_type || !ref_type) {
         PyErr_SetString(PyExc_RuntimeError, "engine._core.configure() was not called");
         return NULL;
     }
-    if (mode < 0 || mode > 2) {
-        PyErr_SetString(PyExc_ValueError, "mode must be 0, 1 or 2");
+    if (mode < 0 || mode > 3) {
+        PyErr_SetString(PyExc_ValueError, "mode must be 0, 1, 2 or 3");
         return NULL;
     }
     MgInput *in = calloc(1, sizeof *in);
-    MgState *S = calloc(1, sizeof *S);
+    MgState *S = malloc(sizeof *S); /* mg_generate clears it; only what `done` frees first */
     if (!in || !S) {
         free(in);
         free(S);
         return PyErr_NoMemory();
     }
+    S->moves = NULL;
+    S->anchors = NULL;
+    S->abest = NULL;
     PyObject *result = NULL;
 
     Py_ssize_t blen, rlen;
@@ -437,20 +455,33 @@ static PyObject *core_generate(PyObject *module, PyObject *args) {
     in->max_place = (int)rlen < max_tiles ? (int)rlen : max_tiles;
     in->cells = gaddag->cells;
     in->root = 0;
-    in->mode = mode == 1 ? MG_MODE_TOP : MG_MODE_ALL;
+    in->mode = mode == 1 ? MG_MODE_TOP : mode == 3 ? MG_MODE_COUNT : MG_MODE_ALL;
+    in->debug = debug;
 
     int rc;
     Py_BEGIN_ALLOW_THREADS
     rc = mg_generate(in, S);
-    if (rc == 0 && S->n > 1) qsort(S->moves, S->n, sizeof *S->moves, mg_compare);
+    if (rc == 0) mg_sort(S);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
         PyErr_NoMemory();
         goto done;
     }
-    if (mode == 1) {
+    if (debug) {
+        result = PyList_New((Py_ssize_t)S->n_anchors);
+        for (size_t i = 0; result && i < S->n_anchors; i++) {
+            const MgAnchor *A = &S->anchors[i];
+            PyObject *t = Py_BuildValue("(Niiii)", PyBool_FromLong(A->view), (int)A->line,
+                                        (int)A->a, (int)A->bound, (int)S->abest[i]);
+            if (!t) Py_CLEAR(result);
+            else PyList_SET_ITEM(result, (Py_ssize_t)i, t);
+        }
+    } else if (mode == 1 || mode == 3) {
         PyObject *list = moves_to_list(S->moves, S->n);
-        if (list)
+        if (list && mode == 1)
+            result = Py_BuildValue("(LNO)", (long long)(S->best < 0 ? 0 : S->best), list,
+                                   Py_None);
+        else if (list)
             result = Py_BuildValue("(LNn)", (long long)(S->best < 0 ? 0 : S->best), list,
                                    (Py_ssize_t)S->total);
     } else {
@@ -460,9 +491,21 @@ static PyObject *core_generate(PyObject *module, PyObject *args) {
     }
 done:
     free(S->moves);
+    free(S->anchors);
+    free(S->abest);
     free(S);
     free(in);
     return result;
+}
+
+static PyObject *core_generate(PyObject *module, PyObject *args) {
+    (void)module;
+    return run_generate(args, 0);
+}
+
+static PyObject *core_anchor_bounds(PyObject *module, PyObject *args) {
+    (void)module;
+    return run_generate(args, 1);
 }
 
 /* ================================================================== module */
@@ -474,6 +517,9 @@ static PyMethodDef core_methods[] = {
      "configure(move_type, reference_type): classes used to build generated moves."},
     {"generate", core_generate, METH_VARARGS,
      "generate(gaddag, board, rack, values, letter_mult, word_mult, bonus, max_tiles, mode, n)"},
+    {"anchor_bounds", core_anchor_bounds, METH_VARARGS,
+     "anchor_bounds(gaddag, board, rack, values, letter_mult, word_mult, bonus, max_tiles): "
+     "test hook, [(vertical, line, position, bound, best)] for every anchor."},
     {NULL, NULL, 0, NULL},
 };
 

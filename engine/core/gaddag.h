@@ -31,9 +31,19 @@ static inline uint32_t g_mask(const uint32_t *cells, uint32_t node) {
     return cells[node] & G_NODE_MASK;
 }
 
+/* Bits set in x.  Written out rather than __builtin_popcount: without -mpopcnt (kept off so
+ * the build runs on every x86-64) gcc turns the builtin into a call to libgcc's
+ * __popcountdi2, which was 14-17 % of the move generator's instructions. */
+static inline uint32_t g_popcount(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 /* Edge cell for `letter`; the caller has checked that the bit is set in `mask`. */
 static inline uint32_t g_edge(const uint32_t *cells, uint32_t node, uint32_t mask, int letter) {
-    return cells[node + 1 + (uint32_t)__builtin_popcount(mask & ((1u << letter) - 1u))];
+    return cells[node + 1 + g_popcount(mask & ((1u << letter) - 1u))];
 }
 
 #endif

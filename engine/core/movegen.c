@@ -17,7 +17,8 @@
  *
  * For each anchor `a`, Gordon's GADDAG walk places the anchor tile, goes left (through
  * existing tiles, or onto empty squares that are NOT anchors), then crosses the separator
- * and goes right from a+1.  Forbidding other anchors on the left part means a move is only
+ * and goes right from a+1.  When tiles follow the anchor (a+1..e), the walk starts at e
+ * and reads them before the anchor tile, then crosses the separator towards e+1.  Forbidding other anchors on the left part means a move is only
  * found from its leftmost newly covered anchor, and the GADDAG path for a given split point
  * is unique, so no move is produced twice within a view.  Letters are iterated over the set
  * of distinct letters (real tile, then joker), so equal rack tiles never duplicate a move.
@@ -36,7 +37,24 @@
 #define MG_JOKER 26
 #define MG_MAX_RACK 9
 
-enum { MG_MODE_ALL = 0, MG_MODE_TOP = 1 };
+/* ALL: every move.  TOP: the best score and its ties, pruned by the anchor bounds (below).
+ * COUNT: like TOP but nothing pruned, so `total` counts every legal move. */
+enum { MG_MODE_ALL = 0, MG_MODE_TOP = 1, MG_MODE_COUNT = 2 };
+
+/* Largest number of tiles placed left (or right) of the anchor, plus 2 for the tables. */
+#define MG_K (MG_MAX_RACK + 1)
+#define MG_NO_BOUND (-(1 << 30)) /* a span no move can take: below every score and -1 */
+
+/* One anchor square of one view, with the score bounds of the moves found from it.
+ * kl / kr = tiles placed left / right of the anchor (the anchor tile itself not counted).
+ * right[kl][kr] = best bound over spans with exactly kl left and at least kr right tiles;
+ * left[kl] = best bound over spans with at least kl left tiles (any right part). */
+typedef struct {
+    uint8_t view, line, a;
+    int32_t bound;            /* = left[0], every move from this anchor */
+    int32_t left[MG_K + 1];
+    int32_t right[MG_K][MG_K + 1];
+} MgAnchor;
 
 typedef struct {
     int64_t score;
@@ -54,6 +72,7 @@ typedef struct {
     int counts[27];        /* rack: letters then jokers */
     int max_place;         /* min(rack size, max tiles) */
     int mode;
+    int debug;             /* compute the anchor bounds and each anchor's true best, no pruning */
 } MgInput;
 
 typedef struct {
@@ -69,6 +88,7 @@ typedef struct {
     int64_t bonus[MG_MAX_RACK + 1];
     /* walk state */
     int view, line, a;
+    int e;                   /* where the walk starts: a, or the end of the tiles right of a */
     const uint8_t *row;      /* cell[view][line] */
     const uint8_t *rlm, *rwm, *rxflag, *ranchor;
     const uint32_t *rxset;
@@ -77,6 +97,13 @@ typedef struct {
     uint32_t letmask;        /* letters with counts > 0 */
     int max_place;
     char word[MG_N];
+    /* bounds (top mode): the anchor being walked and its table; kl of the current right part */
+    const MgAnchor *cur;
+    int kl;
+    MgAnchor *anchors;       /* every anchor of both views (the caller frees it) */
+    size_t n_anchors;
+    int32_t *abest;          /* debug: best score recorded per anchor, or NULL */
+    size_t cur_index;
     /* output */
     int mode;
     MgMove *moves;
@@ -96,7 +123,8 @@ static void mg_record(MgState *S, int lo, int hi, int64_t ms, int64_t wmul, int6
     if (S->view == 1 && placed == 1 && S->rxflag[S->a]) return;
     int64_t score = ms * wmul + ct + S->bonus[placed];
     S->total++;
-    if (S->mode == MG_MODE_TOP) {
+    if (S->abest && score > S->abest[S->cur_index]) S->abest[S->cur_index] = (int32_t)score;
+    if (S->mode != MG_MODE_ALL) {
         if (score < S->best) return;
         if (score > S->best) {
             S->best = score;
@@ -127,6 +155,7 @@ static void mg_record(MgState *S, int lo, int hi, int64_t ms, int64_t wmul, int6
     }
     m->len = (uint8_t)len;
     m->placed = (uint8_t)placed;
+    memset(m->word, 0, sizeof m->word); /* zero padding: see mg_word_order */
     memcpy(m->word, S->word + lo, (size_t)len);
 }
 
@@ -146,15 +175,21 @@ static inline void mg_after_left(MgState *S, int p, uint32_t edge, int64_t ms, i
         mg_left(S, p - 1, node, ms, wmul, ct, placed); /* the word must go on left */
         return;
     }
-    int a = S->a;
-    if ((edge & 1u) && (a == MG_N - 1 || row[a + 1] == MG_EMPTY))
-        mg_record(S, p, a, ms, wmul, ct, placed);
-    if (p > 0 && placed < S->max_place) mg_left(S, p - 1, node, ms, wmul, ct, placed);
-    if (a < MG_N - 1) {
+    int e = S->e;
+    if ((edge & 1u) && (e == MG_N - 1 || row[e + 1] == MG_EMPTY))
+        mg_record(S, p, e, ms, wmul, ct, placed);
+    /* placed - 1 tiles are left of the anchor (none placed yet while p > a); going on left
+     * places at least one more */
+    const MgAnchor *A = S->cur;
+    if (p > 0 && placed < S->max_place && (!A || A->left[placed] >= S->best))
+        mg_left(S, p - 1, node, ms, wmul, ct, placed);
+    /* turning right needs the anchor covered */
+    if (p <= S->a && e < MG_N - 1 && (!A || A->right[placed - 1][0] >= S->best)) {
         uint32_t mask = g_mask(S->g, node);
         if (mask & (1u << G_SEP)) {
             uint32_t sep = g_edge(S->g, node, mask, G_SEP);
-            mg_right(S, a + 1, sep >> 1, p, ms, wmul, ct, placed);
+            S->kl = placed - 1;
+            mg_right(S, e + 1, sep >> 1, p, ms, wmul, ct, placed);
         }
     }
 }
@@ -168,7 +203,11 @@ static inline void mg_after_right(MgState *S, int q, uint32_t edge, int lo, int6
         return;
     }
     if (edge & 1u) mg_record(S, lo, q, ms, wmul, ct, placed);
-    if (q < MG_N - 1 && placed < S->max_place) mg_right(S, q + 1, node, lo, ms, wmul, ct, placed);
+    /* placed - 1 - kl tiles are right of the anchor; going on right places one more */
+    const MgAnchor *A = S->cur;
+    if (q < MG_N - 1 && placed < S->max_place &&
+        (!A || A->right[S->kl][placed - S->kl] >= S->best))
+        mg_right(S, q + 1, node, lo, ms, wmul, ct, placed);
 }
 
 /* Place or read the tile at position p (p <= a), going left. */
@@ -256,6 +295,127 @@ static void mg_right(MgState *S, int q, uint32_t node, int lo, int64_t ms, int64
     }
 }
 
+
+/* ---------------------------------------------------------------- bounds */
+
+/* Upper bounds of the scores of the moves found from anchor `a` of line `line`, view `v`.
+ *
+ * A move from the anchor covers a span [lo, hi] fixed by kl and kr, the tiles it places left
+ * and right of the anchor: the left part stops before another anchor (the move would be
+ * found from there) or before an empty square no rack tile can fill (cross-check), the right
+ * part before such a square; both run through the board's tiles.  For one span the exact
+ * score is
+ *     WM * (tiles on the board + sum lm_s v_s) + sum over cross squares (xsum_s + lm_s v_s) wm_s
+ *     + bonus[k]
+ * with WM the product of the word multipliers of the k squares covered.  Tile value v_s
+ * counts c_s = lm_s (WM + wm_s [cross word]) times, so the best any rack can do is to pair
+ * the largest c with the largest rack value (rearrangement inequality); jokers count 0.
+ * Dictionary and cross-check letters are ignored, so this is never below the true score.
+ * `vs` holds the rack's tile values, largest first. */
+static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t playable,
+                            const int64_t *vs, MgAnchor *A) {
+    const uint8_t *row = S->cell[v][line], *lm = S->lm[v][line], *wm = S->wm[v][line];
+    const uint8_t *xf = S->xflag[v][line], *an = S->anchor[v][line];
+    const uint32_t *xs = S->xset[v][line];
+    const int64_t *xsum = S->xsum[v][line];
+    int maxp = S->max_place;
+    A->view = (uint8_t)v;
+    A->line = (uint8_t)line;
+    A->a = (uint8_t)a;
+    for (int i = 0; i <= MG_K; i++) A->left[i] = MG_NO_BOUND;
+    for (int i = 0; i < MG_K; i++)
+        for (int j = 0; j <= MG_K; j++) A->right[i][j] = MG_NO_BOUND;
+
+    int64_t tsum[MG_N + 1]; /* face value of the board's tiles before each position */
+    tsum[0] = 0;
+    for (int p = 0; p < MG_N; p++) {
+        uint8_t c = row[p];
+        tsum[p + 1] = tsum[p] + (c != MG_EMPTY && !(c & MG_JOKER_FLAG) ? S->values[c & 31] : 0);
+    }
+    int el[MG_K], m = 0, lstop = -1;
+    for (int p = a - 1; p >= 0 && m < maxp; p--) {
+        if (row[p] != MG_EMPTY) continue;
+        if (an[p] || !(xs[p] & playable)) {
+            lstop = p;
+            break;
+        }
+        el[m++] = p;
+    }
+    int fr[MG_K], n = 0, rstop = MG_N;
+    for (int q = a + 1; q < MG_N && n < maxp; q++) {
+        if (row[q] != MG_EMPTY) continue;
+        if (!(xs[q] & playable)) {
+            rstop = q;
+            break;
+        }
+        fr[n++] = q;
+    }
+    int KL = m < maxp - 1 ? m : maxp - 1, KR = n < maxp - 1 ? n : maxp - 1;
+    int32_t best_any = MG_NO_BOUND;
+    for (int kl = KL; kl >= 0; kl--) {
+        int lo = kl < m ? el[kl] + 1 : lstop + 1;
+        /* the span grows one right square at a time: WM, cross words and the weights (kept
+         * sorted, largest first) are updated rather than rebuilt, unless a word premium
+         * changes WM and so every weight */
+        int sq[MG_K + 1], k = 0;
+        sq[k++] = a;
+        for (int i = 0; i < kl; i++) sq[k++] = el[i];
+        int64_t WM = 1, cross = 0, c[MG_K + 1];
+        for (int i = 0; i < k; i++) {
+            WM *= wm[sq[i]];
+            if (xf[sq[i]]) cross += xsum[sq[i]] * wm[sq[i]];
+        }
+        int stale = 1; /* c must be rebuilt from sq */
+        for (int kr = 0; kr <= KR && kl + kr + 1 <= maxp; kr++) {
+            if (kr > 0) { /* add square fr[kr - 1] */
+                int s2 = fr[kr - 1];
+                sq[k++] = s2;
+                if (xf[s2]) cross += xsum[s2] * wm[s2];
+                if (wm[s2] != 1) {
+                    WM *= wm[s2];
+                    stale = 1;
+                } else if (!stale) {
+                    int64_t ci = lm[s2] * (WM + (xf[s2] ? 1 : 0));
+                    int j = k - 1;
+                    while (j > 0 && c[j - 1] < ci) {
+                        c[j] = c[j - 1];
+                        j--;
+                    }
+                    c[j] = ci;
+                }
+            }
+            int hi = kr < n ? fr[kr] - 1 : rstop - 1;
+            if (hi - lo + 1 < 2) continue;
+            if (stale) {
+                for (int i = 0; i < k; i++) {
+                    int s3 = sq[i];
+                    int64_t ci = lm[s3] * (WM + (xf[s3] ? wm[s3] : 0));
+                    int j = i; /* insertion, largest first */
+                    while (j > 0 && c[j - 1] < ci) {
+                        c[j] = c[j - 1];
+                        j--;
+                    }
+                    c[j] = ci;
+                }
+                stale = 0;
+            }
+            int64_t b = (tsum[hi + 1] - tsum[lo]) * WM + cross + S->bonus[k];
+            for (int i = 0; i < k; i++) b += c[i] * vs[i];
+            A->right[kl][kr] = b > INT32_MAX ? INT32_MAX : (int32_t)b; /* extreme tables */
+        }
+        for (int kr = MG_K - 1; kr >= 0; kr--)
+            if (A->right[kl][kr + 1] > A->right[kl][kr]) A->right[kl][kr] = A->right[kl][kr + 1];
+        if (A->right[kl][0] > best_any) best_any = A->right[kl][0];
+        A->left[kl] = best_any;
+    }
+    A->bound = A->left[0];
+}
+
+static int mg_key_order(const void *pa, const void *pb) {
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return (a > b) - (a < b);
+}
+
 /* ------------------------------------------------------------ preparation */
 
 /* Letters L such that up + L + down is a word, where the perpendicular line `cl` of the
@@ -276,8 +436,42 @@ static uint32_t mg_cross(const MgState *S, const uint8_t *cl, int i, uint32_t ro
         if (p != i && !(cl[p] & MG_JOKER_FLAG)) s += S->values[cl[p] & 31];
     }
     *sum = s;
-    /* GADDAG string rev(word) = rev(down) L rev(up) */
     const uint32_t *g = S->g;
+    uint32_t ok = 0;
+    if (i - top > bottom - i) {
+        /* longer part above: GADDAG string rev(up) '+' L down, the letter loop reads down */
+        uint32_t node = root;
+        for (int p = i - 1; p >= top; p--) {
+            int U = cl[p] & 31;
+            uint32_t mask = g_mask(g, node);
+            if (!(mask & (1u << U))) return 0;
+            node = g_edge(g, node, mask, U) >> 1;
+        }
+        uint32_t mask = g_mask(g, node);
+        if (!(mask & (1u << G_SEP))) return 0;
+        node = g_edge(g, node, mask, G_SEP) >> 1;
+        uint32_t mask0 = g_mask(g, node);
+        uint32_t cand = mask0 & G_LETTERS_MASK;
+        while (cand) {
+            int L = __builtin_ctz(cand);
+            cand &= cand - 1;
+            uint32_t edge = g_edge(g, node, mask0, L);
+            int good = 1;
+            for (int p = i + 1; p <= bottom; p++) {
+                int D = cl[p] & 31;
+                uint32_t n2 = edge >> 1;
+                uint32_t m2 = g_mask(g, n2);
+                if (!(m2 & (1u << D))) {
+                    good = 0;
+                    break;
+                }
+                edge = g_edge(g, n2, m2, D);
+            }
+            if (good && (edge & 1u)) ok |= 1u << L;
+        }
+        return ok;
+    }
+    /* GADDAG string rev(word) = rev(down) L rev(up), the letter loop reads up */
     uint32_t node = root;
     for (int p = bottom; p > i; p--) {
         int L = cl[p] & 31;
@@ -286,7 +480,7 @@ static uint32_t mg_cross(const MgState *S, const uint8_t *cl, int i, uint32_t ro
         node = g_edge(g, node, mask, L) >> 1;
     }
     uint32_t mask0 = g_mask(g, node);
-    uint32_t cand = mask0 & G_LETTERS_MASK, ok = 0;
+    uint32_t cand = mask0 & G_LETTERS_MASK;
     while (cand) {
         int L = __builtin_ctz(cand);
         cand &= cand - 1;
@@ -360,26 +554,89 @@ static int mg_generate(const MgInput *in, MgState *S) {
         }
     }
 
-    if (S->max_place > 0) {
-        for (int v = 0; v < 2; v++) {
-            S->view = v;
-            for (int i = 0; i < MG_N; i++) {
-                S->line = i;
-                S->row = S->cell[v][i];
-                S->rlm = S->lm[v][i];
-                S->rwm = S->wm[v][i];
-                S->rxflag = S->xflag[v][i];
-                S->ranchor = S->anchor[v][i];
-                S->rxset = S->xset[v][i];
-                S->rxsum = S->xsum[v][i];
-                for (int a = 0; a < MG_N; a++) {
-                    if (!S->ranchor[a] || !S->rxset[a]) continue;
-                    S->a = a;
-                    mg_left(S, a, in->root, 0, 1, 0, 0);
+    if (S->max_place <= 0) return 0;
+    /* the anchors worth a walk: some rack tile fits the cross-check */
+    uint32_t playable = S->counts[MG_JOKER] ? G_LETTERS_MASK : S->letmask;
+    size_t na = 0;
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < MG_N; i++)
+            for (int a = 0; a < MG_N; a++) na += S->anchor[v][i][a] && (S->xset[v][i][a] & playable);
+    if (!na) return 0;
+    MgAnchor *anchors = malloc(na * sizeof *anchors);
+    if (!anchors) return -1;
+    S->anchors = anchors;
+    S->n_anchors = na;
+    int bounded = S->mode == MG_MODE_TOP || in->debug;
+    int64_t vs[MG_MAX_RACK + 1] = {0};
+    if (bounded) { /* rack tile values, largest first (jokers 0) */
+        int nt = 0;
+        for (int L = 0; L < 27; L++)
+            for (int c = 0; c < S->counts[L]; c++) {
+                int64_t val = L == MG_JOKER ? 0 : S->values[L];
+                int j = nt++;
+                while (j > 0 && vs[j - 1] < val) {
+                    vs[j] = vs[j - 1];
+                    j--;
+                }
+                vs[j] = val;
+            }
+    }
+    size_t k = 0;
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < MG_N; i++)
+            for (int a = 0; a < MG_N; a++) {
+                if (!S->anchor[v][i][a] || !(S->xset[v][i][a] & playable)) continue;
+                MgAnchor *A = &anchors[k++];
+                if (bounded) {
+                    mg_bound_anchor(S, v, i, a, playable, vs, A);
+                } else {
+                    A->view = (uint8_t)v;
+                    A->line = (uint8_t)i;
+                    A->a = (uint8_t)a;
                 }
             }
-        }
+    /* walking order: the most promising anchor first in top mode (sorting 64-bit keys, bound
+     * then index, rather than the large records) */
+    uint64_t *order = malloc(na * sizeof *order);
+    if (!order) return -1;
+    int pruned = S->mode == MG_MODE_TOP && !in->debug;
+    for (size_t j = 0; j < na; j++)
+        order[j] = pruned ? (uint64_t)((int64_t)INT32_MAX - anchors[j].bound) << 32 | j : j;
+    if (pruned) qsort(order, na, sizeof *order, mg_key_order);
+    if (in->debug) {
+        S->abest = malloc(na * sizeof *S->abest);
+        if (!S->abest) return -1;
+        for (size_t j = 0; j < na; j++) S->abest[j] = -1;
     }
+    for (size_t o = 0; o < na; o++) {
+        size_t j = (size_t)(order[o] & 0xFFFFFFFFu);
+        const MgAnchor *A = &anchors[j];
+        if (pruned) {
+            if (A->bound < S->best) break; /* sorted: no later anchor can reach the top */
+            S->cur = A;
+        }
+        int v = A->view, i = A->line;
+        S->cur_index = j;
+        S->view = v;
+        S->line = i;
+        S->row = S->cell[v][i];
+        S->rlm = S->lm[v][i];
+        S->rwm = S->wm[v][i];
+        S->rxflag = S->xflag[v][i];
+        S->ranchor = S->anchor[v][i];
+        S->rxset = S->xset[v][i];
+        S->rxsum = S->xsum[v][i];
+        S->a = A->a;
+        /* With tiles right of the anchor, the walk starts from their far end: reading them
+         * (reversed) first constrains the GADDAG path before any rack tile is tried, instead
+         * of trying every reversed prefix left of the anchor only to reject it at the
+         * separator.  Each move is still found once: from its leftmost anchor. */
+        int e = A->a;
+        while (e < MG_N - 1 && S->row[e + 1] != MG_EMPTY) e++;
+        S->e = e;
+        mg_left(S, e, in->root, 0, 1, 0, 0);
+    }
+    free(order);
     return S->oom ? -1 : 0;
 }
 
@@ -394,4 +651,68 @@ static int mg_compare(const void *pa, const void *pb) {
     int c = memcmp(a->word, b->word, (size_t)m);
     if (c) return c;
     return (a->len > b->len) - (a->len < b->len);
+}
+
+/* mg_compare for records that differ only by word: the first 8 letters compared as one
+ * big-endian integer (zero padded, so a prefix sorts first, as in mg_compare). */
+static int mg_word_order(const void *pa, const void *pb) {
+    const MgMove *a = pa, *b = pb;
+    uint64_t x, y;
+    memcpy(&x, a->word, 8);
+    memcpy(&y, b->word, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    x = __builtin_bswap64(x);
+    y = __builtin_bswap64(y);
+#endif
+    if (x != y) return x < y ? -1 : 1;
+    return mg_compare(pa, pb);
+}
+
+/* Sorts the records in listing order (mg_compare).  qsort over 32-byte records was a third
+ * of the all-moves time with jokers (tens of thousands of moves): instead, a 64-bit key
+ * (score descending, row, column, direction, record index) is radix sorted, the records
+ * are gathered in that order, and only runs with the same score, square and direction
+ * (e.g. a joker on different letters) are put in word order by qsort. */
+static void mg_sort(MgState *S) {
+    size_t n = S->n;
+    MgMove *moves = S->moves;
+    if (n < 2) return;
+    int64_t lo = moves[0].score, hi = moves[0].score;
+    for (size_t i = 1; i < n; i++) {
+        if (moves[i].score < lo) lo = moves[i].score;
+        if (moves[i].score > hi) hi = moves[i].score;
+    }
+    uint64_t *keys = n < 64 || n > 0x7FFFFFFF || hi - lo >= (1 << 23)
+                         ? NULL
+                         : malloc(2 * n * sizeof *keys);
+    MgMove *out = keys ? malloc(n * sizeof *out) : NULL;
+    if (!out) {
+        free(keys);
+        qsort(moves, n, sizeof *moves, mg_compare);
+        return;
+    }
+    uint64_t *tmp = keys + n;
+    for (size_t i = 0; i < n; i++)
+        keys[i] = ((uint64_t)(hi - moves[i].score) << 40) | ((uint64_t)moves[i].row << 36) |
+                  ((uint64_t)moves[i].col << 32) | ((uint64_t)moves[i].vertical << 31) | i;
+    for (int shift = 31; shift < 63; shift += 8) { /* bits 31..62, stable LSD passes */
+        size_t count[257] = {0};
+        for (size_t i = 0; i < n; i++) count[((keys[i] >> shift) & 0xFF) + 1]++;
+        if (count[((keys[0] >> shift) & 0xFF) + 1] == n) continue; /* one bucket: no-op */
+        for (int b = 0; b < 256; b++) count[b + 1] += count[b];
+        for (size_t i = 0; i < n; i++) tmp[count[(keys[i] >> shift) & 0xFF]++] = keys[i];
+        uint64_t *t = keys;
+        keys = tmp;
+        tmp = t;
+    }
+    for (size_t i = 0; i < n; i++) out[i] = moves[keys[i] & 0x7FFFFFFFu];
+    for (size_t i = 0, j; i < n; i = j) { /* same key but the index: order by word */
+        for (j = i + 1; j < n && (keys[j] >> 31) == (keys[i] >> 31); j++) {
+        }
+        if (j - i > 1) qsort(out + i, j - i, sizeof *out, mg_word_order);
+    }
+    free(keys < tmp ? keys : tmp); /* the block allocated first */
+    free(moves);
+    S->moves = out;
+    S->cap = n;
 }

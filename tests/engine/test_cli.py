@@ -62,6 +62,24 @@ def test_top_over_positions_writes_one_json_line_each(lexfile: Path, tmp_path: P
         ]
 
 
+def test_top_counts_moves_only_when_asked(lexfile: Path, tmp_path: Path, capsys) -> None:
+    # the pruned top search does not see every move: n_moves is null unless --count/--all
+    sample = conformance_positions()[:3]
+    positions = tmp_path / "three.jsonl"
+    positions.write_text("".join(json.dumps(p) + "\n" for p in sample), encoding="utf-8")
+    base = ["top", "--lexicon", str(lexfile), "--positions", str(positions)]
+    runs = {}
+    for extra in ([], ["--count"], ["--all"]):
+        assert main(base + extra) == 0
+        runs[tuple(extra)] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["n_moves"] for line in runs[()]] == [None, None, None]
+    counted = [line["n_moves"] for line in runs[("--count",)]]
+    assert counted == [line["n_moves"] for line in runs[("--all",)]]
+    assert all(isinstance(n, int) and n > 0 for n in counted)
+    for key in ("top_score", "top_moves"):
+        assert [line[key] for line in runs[()]] == [line[key] for line in runs[("--all",)]]
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -14,11 +14,14 @@ horizontal count. Everywhere else the counts must match as they are.
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.board import Board, Rack
 from engine.lexicon.automaton import Lexicon
-from engine.movegen import find_top, generate_moves
+from engine.movegen import anchor_bounds, find_top, generate_moves
 from engine.moves import Move
+from engine.tiles import LETTERS
 from tests.engine.conftest import conformance_positions
 
 WORDS_SHA256 = "d82717276cf291312661943f2891b0db5fe74fe3dcd91ad8d6b612f7e74e1d58"
@@ -74,6 +77,41 @@ def test_position(position: dict, french: Lexicon) -> None:
 
     # the full enumeration agrees with the top-only mode
     everything = generate_moves(board, rack, french)
-    assert len(everything) == top.n_moves
+    assert len(everything) == find_top(board, rack, french, count_moves=True).n_moves
     assert tuple(m for m in everything if m.score == top.score) == top.moves
     assert everything[: len(top.moves)] == list(top.moves)
+
+
+def assert_pruning_exact(board: Board, rack: Rack, lexicon: Lexicon) -> None:
+    """The pruned top search against the full enumeration, and its bound anchor by anchor."""
+    everything = generate_moves(board, rack, lexicon)
+    best = everything[0].score if everything else 0
+    top = find_top(board, rack, lexicon)
+    assert top.score == best
+    assert top.moves == tuple(m for m in everything if m.score == best)
+    checked = 0
+    for vertical, line, at, bound, best_there in anchor_bounds(board, rack, lexicon):
+        # best_there is -1 where nothing is playable; the bound may then be "no move" too
+        assert best_there < 0 or bound >= best_there, (vertical, line, at, bound, best_there)
+        checked += best_there >= 0
+    assert checked or not everything
+
+
+@pytest.mark.parametrize("position", ALL_POSITIONS, ids=[p["id"] for p in ALL_POSITIONS])
+def test_pruning_bound_on_position(position: dict, french: Lexicon) -> None:
+    assert_pruning_exact(Board.from_lines(position["board"]), Rack(position["rack"]), french)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    index=st.integers(0, len(ALL_POSITIONS) - 1),
+    letters=st.text(alphabet=LETTERS, min_size=1, max_size=7),
+    jokers=st.integers(0, 2),
+)
+def test_pruning_bound_on_other_racks(
+    index: int, letters: str, jokers: int, conformance_lexicon: Lexicon
+) -> None:
+    # the conformance boards with racks nobody chose: heavy letters, jokers, short racks
+    rack = Rack(("?" * jokers + letters)[:7])
+    board = Board.from_lines(ALL_POSITIONS[index]["board"])
+    assert_pruning_exact(board, rack, conformance_lexicon)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from engine.board import Board, Rack
 from engine.lexicon.automaton import Lexicon, build_lexicon_file
-from engine.movegen import Top, best_moves, find_top, generate_moves
+from engine.movegen import Top, anchor_bounds, best_moves, find_top, generate_moves
 from engine.moves import Move
 from engine.notation import Reference, parse_reference
 from engine.tiles import LETTER_MULTIPLIERS, SIZE, VALUES, WORD_MULTIPLIERS
@@ -248,8 +248,8 @@ def test_word_reaching_the_edge_from_the_middle() -> None:
 def test_no_legal_move() -> None:
     lex = lexicon("ZZZZ")
     assert generate_moves(Board(), Rack("AB"), lex) == []
-    assert find_top(Board(), Rack("AB"), lex) == Top(score=0, moves=(), n_moves=0)
-    assert find_top(Board(), Rack(""), lex) == Top(score=0, moves=(), n_moves=0)
+    assert find_top(Board(), Rack("AB"), lex) == Top(score=0, moves=(), n_moves=None)
+    assert find_top(Board(), Rack(""), lex, count_moves=True) == Top(score=0, moves=(), n_moves=0)
     assert best_moves(Board(), Rack("AB"), lex, 5) == []
 
 
@@ -257,7 +257,8 @@ def test_zero_point_move_is_a_top() -> None:
     # Two jokers as A and S: "as" is worth 0 at its four places; the top is 0, not "none".
     top = find_top(Board(), Rack("??"), lexicon("AS"))
     assert top.score == 0
-    assert top.n_moves == 4
+    assert top.n_moves is None
+    assert find_top(Board(), Rack("??"), lexicon("AS"), count_moves=True) == Top(0, top.moves, 4)
     assert [m.word for m in top.moves] == ["as"] * 4
 
 
@@ -274,7 +275,7 @@ def test_modes_agree() -> None:
     assert everything == sorted(everything, key=Move.sort_key)
     assert len({(m.reference, m.word) for m in everything}) == len(everything)
     top = find_top(b, rack, lex)
-    assert top.n_moves == len(everything)
+    assert find_top(b, rack, lex, count_moves=True) == Top(top.score, top.moves, len(everything))
     assert top.moves == tuple(m for m in everything if m.score == everything[0].score)
     assert top.score == everything[0].score
     for n in (1, 3, 10, len(everything), len(everything) + 5):
@@ -471,7 +472,15 @@ def test_generator_matches_brute_force(
     assert set(got) == expected
     assert moves == sorted(moves, key=Move.sort_key)
     top = find_top(Board(cells), Rack(rack), lex, bonuses=bonuses, max_tiles=max_tiles)
-    assert top.n_moves == len(moves)
+    counted = find_top(
+        Board(cells), Rack(rack), lex, bonuses=bonuses, max_tiles=max_tiles, count_moves=True
+    )
+    assert counted == Top(top.score, top.moves, len(moves))
+    # the pruning bound is never below what an anchor really yields
+    for vertical, line, at, bound, best_there in anchor_bounds(
+        Board(cells), Rack(rack), lex, bonuses=bonuses, max_tiles=max_tiles
+    ):
+        assert best_there < 0 or bound >= best_there, (vertical, line, at)
     best = max((m.score for m in moves), default=0)
     assert top.score == best
     assert list(top.moves) == [m for m in moves if m.score == best]
