@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.board import Board, Rack
+from engine.classic import cli as classic_cli
 from engine.duplicate import cli as duplicate_cli
 from engine.errors import EngineError
 
@@ -237,6 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(handler=cmd_check)
 
     duplicate_cli.add_parsers(commands)  # play, replay: defined beside the rules library
+    classic_cli.add_parsers(commands)  # classic play, classic replay
     return parser
 
 
