@@ -80,8 +80,8 @@ class Turn:
     bag: int = 0
 
     @property
-    def placed(self) -> bool:
-        """Whether the turn left tiles on the board."""
+    def on_board(self) -> bool:
+        """Whether the turn left tiles on the board (the blocked-game count restarts)."""
         return self.action == "play" and (self.challenge is None or self.challenge.valid)
 
     def to_json(self) -> dict:
@@ -312,7 +312,7 @@ class Game:
             bag=len(self._bag),
         )
         self._turns.append(done)
-        if done.placed:
+        if done.on_board:
             self._scoreless = 0
             if not self._racks[done.player] and not len(self._bag):
                 self._close("out", done.player)

@@ -91,6 +91,8 @@ def _get(obj: Any, key: str, kind: type | tuple, where: str, *, nullable: bool =
 def _check_turn(data: Any, i: int, players: int) -> None:
     where = f"turn entry {i + 1}"
     number = _get(data, "number", int, where)
+    if number != i + 1:
+        raise _fail(f"{where}: turns are numbered 1, 2, 3… in order, not {number}.")
     where = f"turn {number}"
     if _get(data, "action", str, where) not in ACTIONS:
         raise _fail(f"{where}: the action is one of {', '.join(ACTIONS)}.")

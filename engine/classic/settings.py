@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from engine.board import MAX_RACK
 from engine.errors import EngineError
 from engine.tiles import CLASSIC_BONUSES
 
@@ -65,12 +66,10 @@ class Settings:
                 f"The tie-break is one of {', '.join(TIE_BREAKS)}, not {self.tie_break!r}.",
                 choices=TIE_BREAKS,
             )
-        for name, low in (("pass_rounds", 1), ("exchange_minimum", 1), ("rack_size", 1)):
+        for name, high in (("pass_rounds", 10), ("exchange_minimum", 100), ("rack_size", MAX_RACK)):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise EngineError(
-                    f"settings.{name}", f"{name} is a whole number of at least {low}."
-                )
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= high:
+                raise EngineError(f"settings.{name}", f"{name} is a whole number from 1 to {high}.")
         object.__setattr__(self, "bonuses", MappingProxyType(dict(self.bonuses)))
 
     def to_json(self) -> dict:
