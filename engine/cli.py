@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.board import Board, Rack
 from engine.cards import cli as cards_cli
+from engine.classic import cli as classic_cli
 from engine.duplicate import cli as duplicate_cli
 from engine.errors import EngineError
 
@@ -251,6 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     duplicate_cli.add_parsers(commands)  # play, replay, judge: beside the rules library
     cards_cli.add_parsers(commands)  # cards play, cards replay: beside the card rules
+    classic_cli.add_parsers(commands)  # classic play, classic replay
     return parser
 
 

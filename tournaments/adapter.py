@@ -26,11 +26,10 @@ from engine.duplicate import (
     get_variant,
 )
 from engine.duplicate.proposals import Outcome, Proposal, ScoringSettings, make_outcome
-from engine.duplicate.top import move_to_json
 from engine.duplicate.totals import GameScores, TotalsSettings
 from engine.errors import EngineError
 from engine.lexicon.automaton import Lexicon as EngineLexicon
-from engine.moves import Move
+from engine.moves import Move, move_to_json
 from engine.notation import parse_reference
 from tournaments import models
 from tournaments.errors import ServiceError

@@ -327,7 +327,7 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "challenge.nothing": (_("Aucun coup n'attend de contestation."),),
     "challenge.seat": (_("Seul un autre joueur de la table peut contester ce coup."),),
     "challenge.lexicon": (_("Cette partie n'a pas de dictionnaire pour trancher."),),
-    "game.players": (
+    "cards.players": (
         _("Une partie se joue de %(min)s à %(max)s joueurs."),
         _("Une partie se joue de 2 à 6 joueurs."),
     ),
@@ -461,6 +461,56 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("%(count)d ligne(s) en erreur, aucun joueur importé."),
         _("Des lignes sont en erreur, aucun joueur importé."),
     ),
+    # -- classic games (engine.classic) --------------------------------------------------
+    "classic.players": (
+        _("Une partie classique se joue à 2, 3 ou 4 joueurs, pas %(players)s."),
+        _("Une partie classique se joue à 2, 3 ou 4 joueurs."),
+    ),
+    "exchange.bag_low": (
+        _(
+            "Échange impossible : il faut au moins %(minimum)s jetons dans le sac, "
+            "il en reste %(bag)s."
+        ),
+        _("Échange impossible : il reste trop peu de jetons dans le sac."),
+    ),
+    "exchange.tiles": (
+        _("Le chevalet %(rack)s ne contient pas toutes les lettres de %(tiles)s."),
+        _("Le chevalet ne contient pas ces lettres."),
+    ),
+    "exchange.empty": (_("Indiquez les lettres à échanger."),),
+    "challenge.no_lexicon": (
+        _("Cette partie n'a pas de dictionnaire pour trancher une contestation."),
+    ),
+    "challenge.own": (_("Un joueur ne peut pas contester son propre coup."),),
+    "challenge.player": (_("La contestation doit venir d'un autre joueur de la partie."),),
+    "end.negative": (_("La valeur des lettres restantes ne peut pas être négative."),),
+    "end.not_out": (_("Le joueur qui a terminé n'a plus de lettres sur son chevalet."),),
+    "end.player": (_("Ce joueur n'est pas dans la partie."),),
+    "player.level": (_("Le niveau d'un joueur machine est « best » ou « weak »."),),
+    "cli.level": (_("--level vaut best, weak, ou un niveau par joueur séparés par des virgules."),),
+    "settings.challenge": (
+        _("La règle de contestation est l'une de : %(choices)s."),
+        _("Cette règle de contestation n'existe pas."),
+    ),
+    "settings.challenge_points": (
+        _(
+            "Les points de contestation sont un nombre entier supérieur à 0, "
+            "avec la règle « points » seulement."
+        ),
+    ),
+    "settings.tie_break": (
+        _("Le départage est l'un de : %(choices)s."),
+        _("Ce départage n'existe pas."),
+    ),
+    "settings.pass_rounds": (
+        _("Le nombre de tours de passes qui bloquent la partie va de 1 à 10."),
+    ),
+    "settings.exchange_minimum": (
+        _("Le minimum de jetons dans le sac pour échanger va de 1 à 100."),
+    ),
+    "settings.rack_size": (_("Un chevalet a de 1 à 9 jetons."),),
+    "settings.bonuses": (_("Les primes associent un nombre de jetons posés à des points."),),
+    "settings.json": (_("Réglages illisibles : un objet JSON aux réglages connus est attendu."),),
 }
 
 #: Reasons of proposal outcomes (``engine.duplicate.proposals.REASONS`` and the arbiter's

@@ -115,7 +115,7 @@ class CardGame:
             players = -1
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise EngineError(
-                "game.players",
+                "cards.players",
                 f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players.",
                 min=MIN_PLAYERS,
                 max=MAX_PLAYERS,

@@ -29,10 +29,11 @@ from engine.board import Rack
 from engine.check import check_move
 from engine.duplicate.game import Game, Round
 from engine.duplicate.racks import PredrawnSource, RackSource, SeededSource
-from engine.duplicate.top import TopChoice, TopFinder, move_to_json
+from engine.duplicate.top import TopChoice, TopFinder
 from engine.duplicate.variants import Variant
 from engine.errors import EngineError
-from engine.moves import Move
+from engine.lexicon import identity_json
+from engine.moves import Move, move_to_json
 from engine.notation import parse_reference
 
 FORMAT = "tirage-game"
@@ -40,18 +41,6 @@ VERSION = 1
 _STATUSES = ("played", "cancelled", "void")
 _REJECTIONS = (None, "minimum", "repeat", "no_move")
 _CHOOSERS = ("default", "arbiter", "record")
-
-
-def identity_json(identity: Any, path: str | None = None) -> dict | None:
-    """A lexicon identity (object or dict) as record JSON; ``path`` is a hint for replays."""
-    if identity is None:
-        return None
-    fields = ("name", "source", "version", "word_count", "sha256")
-    get = identity.get if isinstance(identity, Mapping) else lambda k: getattr(identity, k)
-    out = {k: get(k) for k in fields}
-    if path:
-        out["path"] = str(path)
-    return out
 
 
 def round_json(rnd: Round, players: Sequence[Mapping] = ()) -> dict:

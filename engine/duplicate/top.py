@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.board import EMPTY, Board, Rack
+from engine.board import Board, Rack
 from engine.duplicate.endgame import end_before_draw
 from engine.errors import EngineError
-from engine.moves import Move
+from engine.moves import Move, new_tiles, rack_tiles_used
 from engine.tiles import JOKER
 
 
@@ -29,25 +29,6 @@ class TopLike(Protocol):
 
 
 TopFinder = Callable[[Board, Rack], TopLike]
-
-
-def squares(move: Move) -> list[tuple[int, int]]:
-    """The squares the move's word covers, first letter first."""
-    ref = move.reference
-    dr, dc = (0, 1) if ref.horizontal else (1, 0)
-    return [(ref.row + dr * i, ref.col + dc * i) for i in range(len(move.word))]
-
-
-def new_tiles(board: Board, move: Move) -> dict[tuple[int, int], str]:
-    """The tiles the move puts down: square → letter (lowercase for a joker)."""
-    return {
-        sq: ch for sq, ch in zip(squares(move), move.word, strict=True) if board.at(*sq) == EMPTY
-    }
-
-
-def rack_tiles_used(board: Board, move: Move) -> str:
-    """The rack tiles the move uses, ``?`` for a joker (board jokers are not counted)."""
-    return "".join(JOKER if ch.islower() else ch for ch in new_tiles(board, move).values())
 
 
 def jokers_from_rack(board: Board, move: Move) -> int:
@@ -192,7 +173,3 @@ def engine_top_finder(lexicon: Any, variant: Any) -> TopFinder:
         return find_top(board, rack, lexicon, bonuses=variant.bonuses, max_tiles=variant.max_tiles)
 
     return finder
-
-
-def move_to_json(move: Move) -> dict:
-    return {"coord": move.coord, "word": move.word, "score": move.score, "placed": move.placed}

@@ -231,7 +231,7 @@ class Round(models.Model):
     """One round: rack, rejections, the board before it, deadline and its computed top.
 
     ``top`` holds ``{"chosen", "tied", "eligible", "best", "n_moves"}`` (moves as
-    ``engine.duplicate.top.move_to_json``); ``top_placed_at`` marks the top as placed."""
+    ``engine.moves.move_to_json``); ``top_placed_at`` marks the top as placed."""
 
     STATES = [
         ("drawn", _("tiré")),

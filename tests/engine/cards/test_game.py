@@ -36,7 +36,7 @@ def test_players_from_2_to_6():
     for bad in (1, 7, 0, True, "3"):
         with pytest.raises(EngineError) as caught:
             CardGame(bad, 1)
-        assert caught.value.code == "game.players"
+        assert caught.value.code == "cards.players"
     assert CardGame(6, 1).order()[0] == CardGame(6, 1).first
 
 

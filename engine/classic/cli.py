@@ -1,0 +1,155 @@
+"""``python -m engine classic play`` and ``python -m engine classic replay``.
+
+``engine/cli.py`` calls :func:`add_parsers`. A bad argument or file raises ``EngineError``,
+which the engine's ``main`` prints as one sentence with exit status 2; ``replay`` exits 1
+with the first difference when the record does not reproduce, 0 when it does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from engine.classic.game import Game, Turn
+from engine.classic.players import LEVELS, EnginePlayer, play_to_end, player_seed
+from engine.classic.record import game_to_record, load_record, replay
+from engine.classic.settings import CHALLENGE_RULES, TIE_BREAKS, Settings
+from engine.errors import EngineError
+
+
+def _load_lexicon(path: str) -> Any:
+    from engine.lexicon.automaton import Lexicon
+
+    if not Path(path).is_file():
+        raise EngineError("cli.lexicon", f"The lexicon file {path} does not exist.", path=str(path))
+    return Lexicon.load(path)
+
+
+def _levels(text: str, players: int) -> list[str]:
+    """``best``, ``weak`` or one level per seat separated by commas."""
+    levels = [part.strip() for part in text.split(",")]
+    if len(levels) == 1:
+        levels *= players
+    if len(levels) != players or any(level not in LEVELS for level in levels):
+        raise EngineError(
+            "cli.level",
+            f"--level is best, weak, or one of them per player separated by commas "
+            f"({players} players), not {text!r}.",
+        )
+    return levels
+
+
+def turn_line(turn: Turn, names: list[str]) -> str:
+    """One line of the score sheet: number, player, rack, what was done, points, total."""
+    if turn.action == "play":
+        what = f"{turn.move.coord:>4} {turn.move.word}"
+        if turn.challenge:
+            verdict = "valid" if turn.challenge.valid else "invalid, withdrawn"
+            what += f" (challenged by {names[turn.challenge.by]}: {verdict})"
+    elif turn.action == "exchange":
+        what = f"exchange {turn.exchanged}"
+    else:
+        what = {"pass": "pass", "lost": "turn lost (challenge)"}[turn.action]
+    return (
+        f"{turn.number:>3}  {names[turn.player]:<10} {turn.rack:<8} {what:<40}"
+        f" {turn.score:>4} {turn.scores[turn.player]:>5}"
+    )
+
+
+def score_sheet(game: Game, names: list[str], title: str = "") -> str:
+    """The game sheet, ending with page 004's "lettres restantes" and "partie terminée"."""
+    lines = [title] if title else []
+    first = ", ".join(names[s] for s in game.order)
+    lines.append(f"Order of play: {first}")
+    lines.extend(turn_line(t, names) for t in game.turns)
+    if game.end:
+        adj = game.end.adjustments
+        lines.append(game.end.sentence())
+        left = ", ".join(f"{names[a.player]} -{a.minus} ({a.remaining or '-'})" for a in adj)
+        lines.append(f"Lettres restantes: {left}")
+        if game.end.player is not None:
+            out = adj[game.end.player]
+            lines.append(f"Partie terminée: {names[out.player]} +{out.plus}")
+        for a, rank in sorted(zip(adj, game.end.ranks, strict=True), key=lambda p: p[1]):
+            lines.append(f"{rank:>3}. {names[a.player]:<10} {a.final:>5}")
+    return "\n".join(lines)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    settings = Settings(
+        challenge=args.challenge,
+        challenge_points=args.challenge_points,
+        tie_break=args.tie_break,
+    )
+    lexicon = _load_lexicon(args.lexicon)
+    game = Game(args.players, args.seed, settings, lexicon=lexicon)
+    levels = _levels(args.level, args.players)
+    players = [
+        EnginePlayer(lexicon, level, player_seed(args.seed, seat))
+        for seat, level in enumerate(levels)
+    ]
+    play_to_end(game, players)
+    names = [f"Joueur {i + 1}" for i in range(args.players)]
+    if args.json:
+        seats = [{"name": n, "level": lv} for n, lv in zip(names, levels, strict=True)]
+        path = str(Path(args.lexicon).resolve())  # a hint for replay on this machine
+        record = game_to_record(game, players=seats, lexicon=lexicon.identity, lexicon_path=path)
+        print(json.dumps(record, ensure_ascii=False, indent=1))
+    else:
+        ident = lexicon.identity
+        title = f"Classic game, seed {args.seed}, lexicon {ident.name} ({ident.sha256[:12]})"
+        print(score_sheet(game, names, title))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.record).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise EngineError(
+            "cli.record", f"The record file {args.record} does not exist.", path=args.record
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        message = f"The record file {args.record} cannot be read: {exc}."
+        raise EngineError("cli.record", message, path=args.record) from None
+    record = load_record(text)
+    path = args.lexicon or (record.data.get("lexicon") or {}).get("path")
+    if not path:
+        raise EngineError(
+            "cli.lexicon", "The record names no lexicon file: give one with --lexicon LEXFILE."
+        )
+    if not args.lexicon and not Path(path).is_file():
+        beside = Path(args.record).parent / Path(path).name
+        path = str(beside) if beside.is_file() else path
+    diff = replay(record, lexicon=_load_lexicon(path))
+    if args.json:
+        print(json.dumps(diff.to_json() if diff else None, ensure_ascii=False, default=str))
+    elif diff:
+        print(diff)
+    else:
+        totals = ", ".join(str(t["score"]) for t in record.data["totals"])
+        print(f"The record reproduces: {len(record.turns)} turns, final scores {totals}.")
+    return 1 if diff else 0
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Register ``classic play`` and ``classic replay`` on the engine's sub-command parser."""
+    classic = subparsers.add_parser("classic", help="classic games: play, replay")
+    commands = classic.add_subparsers(dest="classic_command", required=True)
+    play = commands.add_parser("play", help="play a seeded game between engine players")
+    play.add_argument("--lexicon", required=True, help="lexicon file (lexicon build)")
+    play.add_argument("--players", type=int, default=2, help="2 to 4 (default 2)")
+    play.add_argument("--seed", required=True, type=int, help="0 to 2**64-1")
+    play.add_argument("--level", default="best", help="best, weak, or one per player: best,weak")
+    play.add_argument("--challenge", default="none", choices=CHALLENGE_RULES)
+    play.add_argument("--challenge-points", type=int, default=0, help="with --challenge points")
+    play.add_argument("--tie-break", default="ex_aequo", choices=TIE_BREAKS)
+    play.add_argument("--json", action="store_true", help="print the game record")
+    play.set_defaults(handler=cmd_play)
+    again = commands.add_parser("replay", help="recompute a classic record, show the difference")
+    again.add_argument("record", help="a tirage-classic JSON record")
+    again.add_argument("--lexicon", help="lexicon file (default: the path the record names)")
+    again.add_argument("--json", action="store_true", help="the difference as JSON")
+    again.set_defaults(handler=cmd_replay)
