@@ -16,15 +16,8 @@ from engine.cards.game import CardGame
 from engine.cards.match import play_engine_game
 from engine.cards.players import LEVELS, STRONG
 from engine.cards.record import game_to_record, load_record, replay
+from engine.cli_files import load_lexicon, read_text, record_lexicon
 from engine.errors import EngineError
-
-
-def _load_lexicon(path: str) -> Any:
-    from engine.lexicon.automaton import Lexicon
-
-    if not Path(path).is_file():
-        raise EngineError("cli.lexicon", f"The lexicon file {path} does not exist.", path=str(path))
-    return Lexicon.load(path)
 
 
 def _levels(text: str | None, players: int) -> list[str]:
@@ -60,7 +53,7 @@ def summary(game: CardGame) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    lexicon = _load_lexicon(args.lexicon)
+    lexicon = load_lexicon(args.lexicon)
     game = play_engine_game(args.players, args.seed, lexicon, _levels(args.levels, args.players))
     if args.json:
         path = str(Path(args.lexicon).resolve())
@@ -71,22 +64,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.record).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EngineError(
-            "cli.record", f"The record file {args.record} does not exist.", path=args.record
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        message = f"The record file {args.record} cannot be read: {exc}."
-        raise EngineError("cli.record", message, path=args.record) from None
-    data = load_record(text)
-    path = args.lexicon or ((data.get("lexicon") or {}).get("path") or "")
-    if not path:
-        raise EngineError(
-            "cli.lexicon", "The record names no lexicon file: give one with --lexicon LEXFILE."
-        )
-    lexicon = _load_lexicon(path)
+    data = load_record(read_text(args.record, "record", "cli.record"))
+    named = (data.get("lexicon") or {}).get("path")
+    lexicon = load_lexicon(record_lexicon(args.lexicon, named, args.record))
     diffs = replay(data, lexicon)
     if diffs:
         print(diffs[0])

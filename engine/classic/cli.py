@@ -16,15 +16,8 @@ from engine.classic.game import Game, Turn
 from engine.classic.players import LEVELS, EnginePlayer, play_to_end, player_seed
 from engine.classic.record import game_to_record, load_record, replay
 from engine.classic.settings import CHALLENGE_RULES, TIE_BREAKS, Settings
+from engine.cli_files import load_lexicon, read_text, record_lexicon
 from engine.errors import EngineError
-
-
-def _load_lexicon(path: str) -> Any:
-    from engine.lexicon.automaton import Lexicon
-
-    if not Path(path).is_file():
-        raise EngineError("cli.lexicon", f"The lexicon file {path} does not exist.", path=str(path))
-    return Lexicon.load(path)
 
 
 def _levels(text: str, players: int) -> list[str]:
@@ -83,7 +76,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         challenge_points=args.challenge_points,
         tie_break=args.tie_break,
     )
-    lexicon = _load_lexicon(args.lexicon)
+    lexicon = load_lexicon(args.lexicon)
     game = Game(args.players, args.seed, settings, lexicon=lexicon)
     levels = _levels(args.level, args.players)
     players = [
@@ -105,25 +98,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.record).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise EngineError(
-            "cli.record", f"The record file {args.record} does not exist.", path=args.record
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        message = f"The record file {args.record} cannot be read: {exc}."
-        raise EngineError("cli.record", message, path=args.record) from None
-    record = load_record(text)
-    path = args.lexicon or (record.data.get("lexicon") or {}).get("path")
-    if not path:
-        raise EngineError(
-            "cli.lexicon", "The record names no lexicon file: give one with --lexicon LEXFILE."
-        )
-    if not args.lexicon and not Path(path).is_file():
-        beside = Path(args.record).parent / Path(path).name
-        path = str(beside) if beside.is_file() else path
-    diff = replay(record, lexicon=_load_lexicon(path))
+    record = load_record(read_text(args.record, "record", "cli.record"))
+    named = (record.data.get("lexicon") or {}).get("path")
+    diff = replay(record, lexicon=load_lexicon(record_lexicon(args.lexicon, named, args.record)))
     if args.json:
         print(json.dumps(diff.to_json() if diff else None, ensure_ascii=False, default=str))
     elif diff:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.board import Rack
+from engine.cli_files import load_lexicon, read_text, record_lexicon
 from engine.duplicate.game import Game, Round
 from engine.duplicate.proposals import Outcome, Proposal, score_proposal
 from engine.duplicate.racks import SeededSource
@@ -31,14 +32,6 @@ from engine.duplicate.scoresheet import check_totals, rescoring_hook, scoring_se
 from engine.duplicate.top import engine_top_finder
 from engine.duplicate.variants import VARIANTS, Variant, get_variant
 from engine.errors import EngineError
-
-
-def _load_lexicon(path: str) -> Any:
-    from engine.lexicon.automaton import Lexicon
-
-    if not Path(path).is_file():
-        raise EngineError("cli.lexicon", f"The lexicon file {path} does not exist.", path=str(path))
-    return Lexicon.load(path)
 
 
 def sheet_line(rnd: Round, variant: Variant) -> list[str]:
@@ -73,7 +66,7 @@ def game_sheet(game: Game, title: str = "") -> str:
 
 def cmd_play(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant)
-    lexicon = _load_lexicon(args.lexicon)
+    lexicon = load_lexicon(args.lexicon)
     game = Game(SeededSource(args.seed), engine_top_finder(lexicon, variant), variant)
     game.play_to_end()
     if args.json:
@@ -87,28 +80,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read(path: str, what: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        message = f"The {what} file {path} does not exist."
-        raise EngineError("cli.file", message, path=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        message = f"The {what} file {path} cannot be read: {exc}."
-        raise EngineError("cli.file", message, path=path) from None
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
-    record = load_record(_read(args.record, "record"))
-    path = args.lexicon or (record.data.get("lexicon") or {}).get("path")
-    if not path:
-        raise EngineError(
-            "cli.lexicon", "The record names no lexicon file: give one with --lexicon LEXFILE."
-        )
-    if not args.lexicon and not Path(path).is_file():
-        beside = Path(args.record).parent / Path(path).name
-        path = str(beside) if beside.is_file() else path
-    lexicon = _load_lexicon(path)
+    record = load_record(read_text(args.record, "record"))
+    named = (record.data.get("lexicon") or {}).get("path")
+    lexicon = load_lexicon(record_lexicon(args.lexicon, named, args.record))
     finder = engine_top_finder(lexicon, record.variant)
     scoring, totals = scoring_settings(record)
     hook = rescoring_hook(lexicon, scoring)
@@ -213,13 +188,13 @@ def cmd_judge(args: argparse.Namespace) -> int:
         slips = [parse_slip(args.slip, **flags)]
     else:
         slips = []
-        for n, line in enumerate(_read(args.slips, "slips").splitlines(), start=1):
+        for n, line in enumerate(read_text(args.slips, "slips").splitlines(), start=1):
             if line.strip() and not line.lstrip().startswith("#"):
                 try:
                     slips.append(parse_slip(line, **flags))
                 except EngineError as exc:
                     raise EngineError("cli.slip", f"Line {n} of {args.slips}: {exc}") from None
-    record = load_record(_read(args.record, "record"))
+    record = load_record(read_text(args.record, "record"))
     variant = record.variant
     if args.variant and args.variant != variant.code:
         other = get_variant(args.variant)
@@ -229,7 +204,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
                 f"racks); {other.name} racks hold {other.rack_size} tiles.",
             )  # fmt: skip
         variant = other
-    lexicon = _load_lexicon(args.lexicon)
+    lexicon = load_lexicon(args.lexicon)
     game, rec = round_position(record, args.round, engine_top_finder(lexicon, record.variant))
     scoring, _ = scoring_settings(record)
     scoring = replace(scoring, bonuses=variant.bonuses, max_tiles=variant.max_tiles)
