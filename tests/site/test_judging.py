@@ -118,6 +118,14 @@ def test_review_list_accept_and_change_replayed_from_the_record(
     page = client.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
     assert "Bulletins à revoir" in page and 'data-key="v"' in page and 'data-key="m"' in page
     assert "Raccordement fallacieux possible" in page
+    # The API shows arbiters the same: the default, the reason, the other outcome.
+    [listed] = [p for p in client.get(f"/api/rounds/{rnd.pk}/proposals/").json()
+                if p["player"] == bruno.pk]  # fmt: skip
+    shown = listed["outcome"]
+    assert (shown["code"], shown["score"]) == ("penalty.wrong_reference", 18)
+    assert listed["outcome"]["review"] == "fallacieux"
+    assert listed["outcome"]["alternative"] == {
+        "kind": "zero", "score": 0, "raw_score": 0, "code": "zero.invalid_word"}  # fmt: skip
     url = reverse("console:review", args=[rnd.pk, slip.version.pk])
     assert client.post(url, {"choice": "alternative"}).status_code == 302
     round_close(round_id=rnd.pk, actor=arbiter)

@@ -375,12 +375,37 @@ class GameStateSerializer(GameSerializer):
         ]  # fmt: skip
 
 
+class AlternativeSerializer(serializers.Serializer):
+    """The other outcome of a slip left to the arbiter's judgement (rules §4.4–4.6)."""
+
+    kind = serializers.CharField()
+    score = serializers.IntegerField()
+    raw_score = serializers.IntegerField()
+    code = serializers.CharField()
+
+
 class OutcomeSerializer(serializers.Serializer):
+    """The judged outcome as stored (the rulebook's default); ``review`` names the reason a
+    slip waits for the arbiter's judgement (empty otherwise) and ``alternative`` the outcome
+    the arbiter may take instead; the decision itself is in the round's decisions."""
+
     kind = serializers.CharField(source="outcome_kind")
     score = serializers.IntegerField(source="outcome_score")
     raw_score = serializers.IntegerField(source="outcome_raw_score")
     code = serializers.CharField(source="outcome_code")
     reason = serializers.CharField(source="outcome_reason")
+    review = serializers.SerializerMethodField()
+    alternative = serializers.SerializerMethodField()
+
+    def get_review(self, version: ProposalVersion) -> str:
+        return str((version.outcome_params or {}).get("review", ""))
+
+    @extend_schema_field(AlternativeSerializer(allow_null=True))
+    def get_alternative(self, version: ProposalVersion) -> dict[str, Any] | None:
+        alternative = (version.outcome_params or {}).get("alternative")
+        if not alternative:
+            return None
+        return {key: alternative[key] for key in ("kind", "score", "raw_score", "code")}
 
 
 class ProposalSerializer(serializers.ModelSerializer):
