@@ -54,6 +54,18 @@ def turn_to_json(turn: Turn) -> dict:
     return out
 
 
+def _end_json(game: CardGame) -> dict | None:
+    """The record's ``end`` block: how the game ended and the final adjustments."""
+    if game.end is None:
+        return None
+    return {
+        "reason": game.end.reason,
+        "out": game.end.out,
+        "adjustments": list(game.end.adjustments),
+        "scores": list(game.end.scores),
+    }
+
+
 def game_to_record(
     game: CardGame, *, kinds: list[str] | None = None, lexicon_path: str = ""
 ) -> dict:
@@ -69,14 +81,7 @@ def game_to_record(
             "sha256": ident.sha256,
             "path": lexicon_path,
         }
-    end = None
-    if game.end is not None:
-        end = {
-            "reason": game.end.reason,
-            "out": game.end.out,
-            "adjustments": list(game.end.adjustments),
-            "scores": list(game.end.scores),
-        }
+    end = _end_json(game)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -216,14 +221,7 @@ def replay(data: dict, lexicon) -> list[Difference]:
         diffs = _first_diff(number, recorded, turn_to_json(turn))
         if diffs:
             return diffs
-    end = None
-    if game.end is not None:
-        end = {
-            "reason": game.end.reason,
-            "out": game.end.out,
-            "adjustments": list(game.end.adjustments),
-            "scores": list(game.end.scores),
-        }
+    end = _end_json(game)
     if data.get("end") != end:
         return [Difference(-1, "end", data.get("end"), end)]
     return []

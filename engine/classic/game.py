@@ -22,7 +22,7 @@ page 003 calls each of them "passer son tour" (docs/classic.md).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.bag import Bag, Xoshiro256, canonical
@@ -298,15 +298,9 @@ class Game:
     def _finish(self, turn: Turn, *, challenge: Challenge | None = None) -> Turn:
         """Number and record the turn, then end the game or move on (losing turns owed)."""
         challenge = challenge or turn.challenge
-        done = Turn(
+        done = replace(
+            turn,
             number=len(self._turns) + 1,
-            player=turn.player,
-            rack=turn.rack,
-            action=turn.action,
-            move=turn.move,
-            exchanged=turn.exchanged,
-            drawn=turn.drawn,
-            score=turn.score,
             challenge=challenge,
             scores=tuple(self._scores),
             bag=len(self._bag),
