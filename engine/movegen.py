@@ -119,6 +119,20 @@ def anchor_bounds(
     return _core.anchor_bounds(*_arguments(board, rack, lexicon, bonuses, max_tiles))
 
 
+def board_tables(
+    board: Board, lexicon: Lexicon, *, kept: bool = True
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """Test hook for the boards the core keeps between calls (docs/engine.md, "Kept
+    boards"): ``(xset, xsum, xflag, anchor, tiles)`` of ``board``, each table 450 entries,
+    view 0 (horizontal moves, square ``row * 15 + col``) then view 1 (vertical moves, square
+    ``225 + col * 15 + row``). ``xset`` is the cross-check as a bit set (bit 0 = A), ``xsum``
+    the face value of the perpendicular tiles, ``xflag`` 1 when a perpendicular word is
+    formed, ``anchor`` 1 on the squares a move must start from; all 0 on covered squares.
+    ``kept=True`` goes through the kept boards exactly as a move search does (updating them),
+    ``kept=False`` computes afresh and leaves them alone."""
+    return _core.board_tables(lexicon.handle, board.cells, _VALUES, kept)
+
+
 def generate_moves(
     board: Board,
     rack: Rack,

@@ -33,6 +33,17 @@
 
 /* ================================================================== Gaddag */
 
+/* A board's cross-check tables kept for the next call (see "Kept boards" below). */
+typedef struct {
+    MgBoard B;
+    uint8_t board[MG_SQ];
+    int64_t values[27];
+    uint64_t used; /* 0: free slot, else the call that last used it */
+} KeptBoard;
+
+#define KEPT_MAX 8      /* most boards kept per automaton */
+#define KEPT_LINES 20   /* an update touching more rows + columns than this starts afresh */
+
 typedef struct {
     PyObject_HEAD
     Py_buffer view;
@@ -40,6 +51,9 @@ typedef struct {
     const uint32_t *cells;
     uint32_t n_cells;
     uint32_t n_nodes;
+    KeptBoard *kept;    /* n_kept slots, allocated on first use */
+    int n_kept;
+    uint64_t clock;
 } GaddagObject;
 
 static PyTypeObject Gaddag_Type;
@@ -111,6 +125,7 @@ static PyObject *Gaddag_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     }
     self->cells = (const uint32_t *)p;
     self->n_cells = (uint32_t)n_cells;
+    self->n_kept = KEPT_MAX;
     const char *err;
     Py_BEGIN_ALLOW_THREADS
     err = gaddag_check(self->cells, self->n_cells, &self->n_nodes);
@@ -125,6 +140,7 @@ static PyObject *Gaddag_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
 
 static void Gaddag_dealloc(GaddagObject *self) {
     if (self->has_view) PyBuffer_Release(&self->view);
+    free(self->kept);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -150,9 +166,26 @@ static PyObject *Gaddag_contains(GaddagObject *self, PyObject *arg) {
     return PyBool_FromLong(gaddag_contains(self->cells, w, n));
 }
 
+static PyObject *Gaddag_keep_boards(GaddagObject *self, PyObject *arg) {
+    long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 0 || n > KEPT_MAX) {
+        PyErr_Format(PyExc_ValueError, "keep_boards: from 0 to %d boards", KEPT_MAX);
+        return NULL;
+    }
+    int before = self->n_kept;
+    free(self->kept);
+    self->kept = NULL;
+    self->n_kept = (int)n;
+    return PyLong_FromLong(before);
+}
+
 static PyMethodDef Gaddag_methods[] = {
     {"contains", (PyCFunction)Gaddag_contains, METH_O,
      "contains(word) -> bool: whether the upper-case word is in the automaton."},
+    {"keep_boards", (PyCFunction)Gaddag_keep_boards, METH_O,
+     "keep_boards(n) -> previous n: forget the kept boards and keep at most n (0-8) from now "
+     "on; 0 computes every board's cross-checks afresh (tests, benchmarks)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -378,6 +411,224 @@ static int read_table(PyObject *obj, uint8_t *out, const char *what) {
     return 0;
 }
 
+/* Premium table in both views (view 1 is the transpose). */
+static int read_premiums(PyObject *obj, uint8_t out[2][MG_N][MG_N], const char *what) {
+    uint8_t t[MG_SQ];
+    if (read_table(obj, t, what) < 0) return -1;
+    for (int r = 0; r < MG_N; r++)
+        for (int c = 0; c < MG_N; c++) out[0][r][c] = out[1][c][r] = t[r * MG_N + c];
+    return 0;
+}
+
+/* The scoring rules of a call.  engine.movegen passes the same constant tuples and bytes
+ * every time, so the last ones (when they are exact tuples or bytes, hence immutable) are
+ * kept with their checked and transposed form and recognised by identity. */
+static int read_rules(PyObject *values, PyObject *lm, PyObject *wm, PyObject *bonus,
+                      MgRules *out) {
+    static PyObject *k_values, *k_lm, *k_wm, *k_bonus;
+    static MgRules kept;
+    int same_v = values == k_values, same_lm = lm == k_lm, same_wm = wm == k_wm,
+        same_b = bonus == k_bonus;
+    if (same_v)
+        memcpy(out->values, kept.values, sizeof out->values);
+    else if (read_ints(values, out->values, 27, 0, 100, "letter values") < 0)
+        return -1;
+    if (same_b)
+        memcpy(out->bonus, kept.bonus, sizeof out->bonus);
+    else if (read_ints(bonus, out->bonus, MG_MAX_RACK + 1, 0, 100000, "bonus table") < 0)
+        return -1;
+    if (same_lm)
+        memcpy(out->lm, kept.lm, sizeof out->lm);
+    else if (read_premiums(lm, out->lm, "letter multipliers") < 0)
+        return -1;
+    if (same_wm)
+        memcpy(out->wm, kept.wm, sizeof out->wm);
+    else if (read_premiums(wm, out->wm, "word multipliers") < 0)
+        return -1;
+    if (!same_v && PyTuple_CheckExact(values)) {
+        memcpy(kept.values, out->values, sizeof kept.values);
+        Py_INCREF(values);
+        Py_XSETREF(k_values, values);
+    }
+    if (!same_b && PyTuple_CheckExact(bonus)) {
+        memcpy(kept.bonus, out->bonus, sizeof kept.bonus);
+        Py_INCREF(bonus);
+        Py_XSETREF(k_bonus, bonus);
+    }
+    if (!same_lm && PyBytes_CheckExact(lm)) {
+        memcpy(kept.lm, out->lm, sizeof kept.lm);
+        Py_INCREF(lm);
+        Py_XSETREF(k_lm, lm);
+    }
+    if (!same_wm && PyBytes_CheckExact(wm)) {
+        memcpy(kept.wm, out->wm, sizeof kept.wm);
+        Py_INCREF(wm);
+        Py_XSETREF(k_wm, wm);
+    }
+    return 0;
+}
+
+/* '.' -> MG_EMPTY, 'A'-'Z' -> 0-25, 'a'-'z' -> 0-25 | MG_JOKER_FLAG, anything else 0xFE. */
+static uint8_t square_code[256];
+
+static void init_square_code(void) {
+    memset(square_code, 0xFE, sizeof square_code);
+    square_code['.'] = MG_EMPTY;
+    for (int L = 0; L < 26; L++) {
+        square_code['A' + L] = (uint8_t)L;
+        square_code['a' + L] = (uint8_t)(L | MG_JOKER_FLAG);
+    }
+}
+
+static int read_board(PyObject *obj, uint8_t *out) {
+    Py_ssize_t n;
+    const char *text = PyUnicode_AsUTF8AndSize(obj, &n);
+    if (!text) return -1;
+    if (n != MG_SQ) {
+        PyErr_SetString(PyExc_ValueError, "the board must have 225 squares");
+        return -1;
+    }
+    uint8_t bad = 0;
+    for (int i = 0; i < MG_SQ; i++) {
+        uint8_t v = square_code[(unsigned char)text[i]];
+        out[i] = v;
+        bad |= v == 0xFE;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "a board square must be '.', A-Z or a-z");
+        return -1;
+    }
+    return 0;
+}
+
+/* ----------------------------------------------------------- kept boards
+ *
+ * The cross-checks and anchors of a board (MgBoard) cost about a third of a no-joker top,
+ * and consecutive calls usually see boards that differ by one move (a game's next round,
+ * the same board with another rack).  Each automaton keeps its last KEPT_MAX boards; a call
+ * starts from the kept board whose differing squares lie on the fewest rows + columns and
+ * recomputes only those lines (mg_board_refresh), or computes everything when none is
+ * within KEPT_LINES.  Board values stay immutable on the Python side: this is a cache keyed
+ * by the board's contents and the letter values, read and written with the GIL held. */
+
+/* Rows and columns holding a square where a and b differ; gives up (returns 0) as soon as
+ * they number more than `limit` together. */
+static int board_diff(const uint8_t *a, const uint8_t *b, int limit, unsigned *rows,
+                      unsigned *cols) {
+    unsigned r = 0, c = 0;
+    for (int k = 0; k < MG_SQ; k += 8) {
+        uint64_t x, y;
+        if (k + 8 <= MG_SQ) {
+            memcpy(&x, a + k, 8);
+            memcpy(&y, b + k, 8);
+        } else { /* the last square */
+            x = a[k];
+            y = b[k];
+        }
+        if (x == y) continue;
+        for (int i = k; i < k + 8 && i < MG_SQ; i++)
+            if (a[i] != b[i]) {
+                r |= 1u << (i / MG_N);
+                c |= 1u << (i % MG_N);
+            }
+        if ((int)(g_popcount(r) + g_popcount(c)) > limit) return 0;
+    }
+    *rows = r;
+    *cols = c;
+    return 1;
+}
+
+/* Starts B from the closest kept board and says which lines to recompute (all 15 + 15 when
+ * none is close).  Returns the slot used, or -1. */
+static int kept_lookup(GaddagObject *self, const uint8_t *board, const int64_t *values,
+                       MgBoard *B, uint16_t *rows, uint16_t *cols) {
+    int best = -1, best_cost = KEPT_LINES + 1;
+    unsigned best_r = 0x7FFF, best_c = 0x7FFF;
+    for (int k = 0; self->kept && k < self->n_kept && best_cost > 0; k++) {
+        const KeptBoard *K = &self->kept[k];
+        if (!K->used || memcmp(K->values, values, sizeof K->values) != 0) continue;
+        unsigned r, c;
+        if (!board_diff(K->board, board, best_cost - 1, &r, &c)) continue;
+        int cost = (int)(g_popcount(r) + g_popcount(c));
+        if (cost < best_cost) {
+            best = k;
+            best_cost = cost;
+            best_r = r;
+            best_c = c;
+        }
+    }
+    if (best >= 0) memcpy(B, &self->kept[best].B, sizeof *B);
+    *rows = (uint16_t)best_r;
+    *cols = (uint16_t)best_c;
+    return best;
+}
+
+/* Keeps B (the tables of `board`) for the next calls; `slot` is kept_lookup's answer. */
+static void kept_store(GaddagObject *self, int slot, int exact, const uint8_t *board,
+                       const int64_t *values, const MgBoard *B) {
+    if (self->n_kept <= 0) return;
+    if (!self->kept) {
+        self->kept = calloc((size_t)self->n_kept, sizeof *self->kept);
+        if (!self->kept) return; /* only a cache */
+    }
+    self->clock++;
+    if (slot >= 0 && exact) {
+        self->kept[slot].used = self->clock;
+        return;
+    }
+    int k = 0; /* a free slot, else the least recently used */
+    for (int j = 1; j < self->n_kept && self->kept[k].used; j++)
+        if (self->kept[j].used < self->kept[k].used) k = j;
+    KeptBoard *K = &self->kept[k];
+    memcpy(&K->B, B, sizeof K->B);
+    memcpy(K->board, board, MG_SQ);
+    memcpy(K->values, values, sizeof K->values);
+    K->used = self->clock;
+}
+
+/* Test hook: the tables of a board, through the kept boards (kept=True) or afresh. */
+static PyObject *core_board_tables(PyObject *module, PyObject *args) {
+    (void)module;
+    GaddagObject *gaddag;
+    PyObject *board_obj, *values_obj;
+    int use_kept;
+    if (!PyArg_ParseTuple(args, "O!UOp", &Gaddag_Type, &gaddag, &board_obj, &values_obj,
+                          &use_kept))
+        return NULL;
+    uint8_t board[MG_SQ];
+    int64_t values[27];
+    if (read_board(board_obj, board) < 0) return NULL;
+    if (read_ints(values_obj, values, 27, 0, 100, "letter values") < 0) return NULL;
+    MgBoard *B = malloc(sizeof *B);
+    if (!B) return PyErr_NoMemory();
+    uint16_t rows = 0x7FFF, cols = 0x7FFF;
+    int slot = use_kept ? kept_lookup(gaddag, board, values, B, &rows, &cols) : -1;
+    if (rows || cols) mg_board_refresh(B, board, gaddag->cells, 0, values, rows, cols);
+    if (use_kept) kept_store(gaddag, slot, !rows && !cols, board, values, B);
+    PyObject *xset = PyTuple_New(2 * MG_SQ), *xsum = PyTuple_New(2 * MG_SQ),
+             *xflag = PyTuple_New(2 * MG_SQ), *anchor = PyTuple_New(2 * MG_SQ);
+    PyObject *result = NULL;
+    if (xset && xsum && xflag && anchor) {
+        for (int v = 0; v < 2; v++)
+            for (int i = 0; i < MG_N; i++)
+                for (int j = 0; j < MG_N; j++) {
+                    Py_ssize_t k = v * MG_SQ + i * MG_N + j;
+                    PyTuple_SET_ITEM(xset, k, PyLong_FromUnsignedLong(B->xset[v][i][j]));
+                    PyTuple_SET_ITEM(xsum, k, PyLong_FromLong(B->xsum[v][i][j]));
+                    PyTuple_SET_ITEM(xflag, k, PyLong_FromLong(B->xflag[v][i][j]));
+                    PyTuple_SET_ITEM(anchor, k, PyLong_FromLong(B->anchor[v][i][j]));
+                }
+        if (!PyErr_Occurred())
+            result = Py_BuildValue("(OOOOi)", xset, xsum, xflag, anchor, B->tiles);
+    }
+    Py_XDECREF(xset);
+    Py_XDECREF(xsum);
+    Py_XDECREF(xflag);
+    Py_XDECREF(anchor);
+    free(B);
+    return result;
+}
+
 static PyObject *run_generate(PyObject *args, int debug) {
     GaddagObject *gaddag;
     PyObject *board_obj, *rack_obj, *values_obj, *lm_obj, *wm_obj, *bonus_obj;
@@ -398,39 +649,23 @@ static PyObject *run_generate(PyObject *args, int debug) {
         PyErr_SetString(PyExc_ValueError, "mode must be 0, 1, 2 or 3");
         return NULL;
     }
-    MgInput *in = calloc(1, sizeof *in);
+    MgInput *in = malloc(sizeof *in);
     MgState *S = malloc(sizeof *S); /* mg_generate clears it; only what `done` frees first */
     if (!in || !S) {
         free(in);
         free(S);
         return PyErr_NoMemory();
     }
+    memset(in->counts, 0, sizeof in->counts);
     S->moves = NULL;
     S->anchors = NULL;
     S->abest = NULL;
     PyObject *result = NULL;
 
-    Py_ssize_t blen, rlen;
-    const char *board = PyUnicode_AsUTF8AndSize(board_obj, &blen);
-    const char *rack = board ? PyUnicode_AsUTF8AndSize(rack_obj, &rlen) : NULL;
-    if (!board || !rack) goto done;
-    if (blen != MG_SQ) {
-        PyErr_SetString(PyExc_ValueError, "the board must have 225 squares");
-        goto done;
-    }
-    for (int i = 0; i < MG_SQ; i++) {
-        char ch = board[i];
-        if (ch == '.')
-            in->board[i] = MG_EMPTY;
-        else if (ch >= 'A' && ch <= 'Z')
-            in->board[i] = (uint8_t)(ch - 'A');
-        else if (ch >= 'a' && ch <= 'z')
-            in->board[i] = (uint8_t)((ch - 'a') | MG_JOKER_FLAG);
-        else {
-            PyErr_SetString(PyExc_ValueError, "a board square must be '.', A-Z or a-z");
-            goto done;
-        }
-    }
+    Py_ssize_t rlen;
+    if (read_board(board_obj, in->board) < 0) goto done;
+    const char *rack = PyUnicode_AsUTF8AndSize(rack_obj, &rlen);
+    if (!rack) goto done;
     if (rlen > MG_MAX_RACK) {
         PyErr_SetString(PyExc_ValueError, "a rack holds at most 9 tiles");
         goto done;
@@ -446,23 +681,23 @@ static PyObject *run_generate(PyObject *args, int debug) {
             goto done;
         }
     }
-    if (read_ints(values_obj, in->values, 27, 0, 100, "letter values") < 0) goto done;
-    if (read_ints(bonus_obj, in->bonus, MG_MAX_RACK + 1, 0, 100000, "bonus table") < 0)
-        goto done;
-    if (read_table(lm_obj, in->lm, "letter multipliers") < 0) goto done;
-    if (read_table(wm_obj, in->wm, "word multipliers") < 0) goto done;
+    if (read_rules(values_obj, lm_obj, wm_obj, bonus_obj, &in->rules) < 0) goto done;
     if (max_tiles < 0) max_tiles = 0;
     in->max_place = (int)rlen < max_tiles ? (int)rlen : max_tiles;
     in->cells = gaddag->cells;
     in->root = 0;
     in->mode = mode == 1 ? MG_MODE_TOP : mode == 3 ? MG_MODE_COUNT : MG_MODE_ALL;
     in->debug = debug;
+    int slot = kept_lookup(gaddag, in->board, in->rules.values, &S->B, &in->dirty_rows,
+                           &in->dirty_cols);
+    int exact = !in->dirty_rows && !in->dirty_cols;
 
     int rc;
     Py_BEGIN_ALLOW_THREADS
     rc = mg_generate(in, S);
     if (rc == 0) mg_sort(S);
     Py_END_ALLOW_THREADS
+    kept_store(gaddag, slot, exact, in->board, in->rules.values, &S->B);
     if (rc < 0) {
         PyErr_NoMemory();
         goto done;
@@ -517,6 +752,9 @@ static PyMethodDef core_methods[] = {
      "configure(move_type, reference_type): classes used to build generated moves."},
     {"generate", core_generate, METH_VARARGS,
      "generate(gaddag, board, rack, values, letter_mult, word_mult, bonus, max_tiles, mode, n)"},
+    {"board_tables", core_board_tables, METH_VARARGS,
+     "board_tables(gaddag, board, values, kept) -> (xset, xsum, xflag, anchor, tiles): test "
+     "hook, a board's cross-check tables (views 0 then 1), through the kept boards or afresh."},
     {"anchor_bounds", core_anchor_bounds, METH_VARARGS,
      "anchor_bounds(gaddag, board, rack, values, letter_mult, word_mult, bonus, max_tiles): "
      "test hook, [(vertical, line, position, bound, best)] for every anchor."},
@@ -529,6 +767,7 @@ static struct PyModuleDef core_module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+    init_square_code();
     if (PyType_Ready(&Gaddag_Type) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;

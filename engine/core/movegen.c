@@ -25,6 +25,7 @@
  * A one-tile move forms at most one word per direction: it is kept in view 0 when it makes
  * a horizontal word of >= 2 letters, and in view 1 only when it does not.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,37 +63,47 @@ typedef struct {
     char word[MG_N];
 } MgMove;
 
+/* The scoring rules of a call, premium tables already in both views. */
+typedef struct {
+    uint8_t lm[2][MG_N][MG_N], wm[2][MG_N][MG_N];
+    int64_t values[27];
+    int64_t bonus[MG_MAX_RACK + 1];
+} MgRules;
+
+/* What depends only on the board, the automaton and the letter values: the board in both
+ * views and, per view and empty square, the cross-check facts and the anchor flag (zero on
+ * covered squares).  _core.c keeps the last few per automaton and brings a kept one up to
+ * date for the next board by recomputing only the lines through the squares that changed. */
+typedef struct {
+    uint8_t cell[2][MG_N][MG_N];
+    uint32_t xset[2][MG_N][MG_N];
+    int32_t xsum[2][MG_N][MG_N];
+    uint8_t xflag[2][MG_N][MG_N];
+    uint8_t anchor[2][MG_N][MG_N];
+    int tiles; /* tiles on the board */
+} MgBoard;
+
 typedef struct {
     const uint32_t *cells; /* automaton */
     uint32_t root;
     uint8_t board[MG_SQ];  /* MG_EMPTY, letter 0..25, | MG_JOKER_FLAG for a joker */
-    uint8_t lm[MG_SQ], wm[MG_SQ];
-    int64_t values[27];
-    int64_t bonus[MG_MAX_RACK + 1];
+    MgRules rules;
     int counts[27];        /* rack: letters then jokers */
     int max_place;         /* min(rack size, max tiles) */
     int mode;
     int debug;             /* compute the anchor bounds and each anchor's true best, no pruning */
+    uint16_t dirty_rows, dirty_cols; /* lines of S->B to bring up to date (bit i = line i) */
 } MgInput;
 
 typedef struct {
     const uint32_t *g;
-    /* views */
-    uint8_t cell[2][MG_N][MG_N];
-    uint8_t lm[2][MG_N][MG_N], wm[2][MG_N][MG_N];
-    uint32_t xset[2][MG_N][MG_N];
-    int64_t xsum[2][MG_N][MG_N];
-    uint8_t xflag[2][MG_N][MG_N];
-    uint8_t anchor[2][MG_N][MG_N];
-    int64_t values[27];
-    int64_t bonus[MG_MAX_RACK + 1];
     /* walk state */
     int view, line, a;
     int e;                   /* where the walk starts: a, or the end of the tiles right of a */
-    const uint8_t *row;      /* cell[view][line] */
+    const uint8_t *row;      /* B.cell[view][line] */
     const uint8_t *rlm, *rwm, *rxflag, *ranchor;
     const uint32_t *rxset;
-    const int64_t *rxsum;
+    const int32_t *rxsum;
     int counts[27];
     uint32_t letmask;        /* letters with counts > 0 */
     int max_place;
@@ -111,6 +122,12 @@ typedef struct {
     int64_t best;
     size_t total;
     int oom;
+    /* not cleared by mg_generate: the caller fills B (a kept board or anything, see
+     * MgInput.dirty_rows) */
+    int64_t values[27];
+    int64_t bonus[MG_MAX_RACK + 1];
+    const MgRules *R;
+    MgBoard B;
 } MgState;
 
 /* ------------------------------------------------------------------ output */
@@ -314,10 +331,11 @@ static void mg_right(MgState *S, int q, uint32_t node, int lo, int64_t ms, int64
  * `vs` holds the rack's tile values, largest first. */
 static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t playable,
                             const int64_t *vs, MgAnchor *A) {
-    const uint8_t *row = S->cell[v][line], *lm = S->lm[v][line], *wm = S->wm[v][line];
-    const uint8_t *xf = S->xflag[v][line], *an = S->anchor[v][line];
-    const uint32_t *xs = S->xset[v][line];
-    const int64_t *xsum = S->xsum[v][line];
+    const MgBoard *B = &S->B;
+    const uint8_t *row = B->cell[v][line], *lm = S->R->lm[v][line], *wm = S->R->wm[v][line];
+    const uint8_t *xf = B->xflag[v][line], *an = B->anchor[v][line];
+    const uint32_t *xs = B->xset[v][line];
+    const int32_t *xsum = B->xsum[v][line];
     int maxp = S->max_place;
     A->view = (uint8_t)v;
     A->line = (uint8_t)line;
@@ -411,17 +429,15 @@ static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t p
     A->bound = A->left[0];
 }
 
-static int mg_key_order(const void *pa, const void *pb) {
-    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-    return (a > b) - (a < b);
-}
-
 /* ------------------------------------------------------------ preparation */
 
-/* Letters L such that up + L + down is a word, where the perpendicular line `cl` of the
- * other view is read around position i.  Returns via *flag / *sum the cross-word facts. */
-static uint32_t mg_cross(const MgState *S, const uint8_t *cl, int i, uint32_t root, int *flag,
-                         int64_t *sum) {
+/* Letters L such that up + L + down is a word, where `cl` is the perpendicular line (the
+ * other view) and the square is at position i of it.  Sets *flag / *sum to the cross-word
+ * facts.  With the GADDAG the longer part is walked once, then for each letter the shorter
+ * part; the letter edges of a node are consecutive cells in letter order, so the k-th
+ * letter's edge is read directly (no rank to count). */
+static uint32_t mg_cross(const uint32_t *g, const int64_t *values, const uint8_t *cl, int i,
+                         uint32_t root, int *flag, int32_t *sum) {
     int top = i, bottom = i;
     while (top > 0 && cl[top - 1] != MG_EMPTY) top--;
     while (bottom < MG_N - 1 && cl[bottom + 1] != MG_EMPTY) bottom++;
@@ -433,126 +449,151 @@ static uint32_t mg_cross(const MgState *S, const uint8_t *cl, int i, uint32_t ro
     *flag = 1;
     int64_t s = 0;
     for (int p = top; p <= bottom; p++) {
-        if (p != i && !(cl[p] & MG_JOKER_FLAG)) s += S->values[cl[p] & 31];
+        if (p != i && !(cl[p] & MG_JOKER_FLAG)) s += values[cl[p] & 31];
     }
-    *sum = s;
-    const uint32_t *g = S->g;
-    uint32_t ok = 0;
+    *sum = (int32_t)s;
+    /* the part walked first, then the one read per letter, in walking order */
+    int first_from, first_to, step1, then_from, then_to, step2;
+    uint32_t node = root;
     if (i - top > bottom - i) {
-        /* longer part above: GADDAG string rev(up) '+' L down, the letter loop reads down */
-        uint32_t node = root;
-        for (int p = i - 1; p >= top; p--) {
-            int U = cl[p] & 31;
-            uint32_t mask = g_mask(g, node);
-            if (!(mask & (1u << U))) return 0;
-            node = g_edge(g, node, mask, U) >> 1;
-        }
+        /* longer part above: GADDAG string rev(up) '+' L down */
+        first_from = i - 1, first_to = top, step1 = -1;
+        then_from = i + 1, then_to = bottom, step2 = 1;
+    } else {
+        /* GADDAG string rev(word) = rev(down) L rev(up) */
+        first_from = bottom, first_to = i + 1, step1 = -1;
+        then_from = i - 1, then_to = top, step2 = -1;
+    }
+    for (int p = first_from; step1 < 0 ? p >= first_to : p <= first_to; p += step1) {
+        int U = cl[p] & 31;
+        uint32_t mask = g_mask(g, node);
+        if (!(mask & (1u << U))) return 0;
+        node = g_edge(g, node, mask, U) >> 1;
+    }
+    if (i - top > bottom - i) {
         uint32_t mask = g_mask(g, node);
         if (!(mask & (1u << G_SEP))) return 0;
         node = g_edge(g, node, mask, G_SEP) >> 1;
-        uint32_t mask0 = g_mask(g, node);
-        uint32_t cand = mask0 & G_LETTERS_MASK;
-        while (cand) {
-            int L = __builtin_ctz(cand);
-            cand &= cand - 1;
-            uint32_t edge = g_edge(g, node, mask0, L);
-            int good = 1;
-            for (int p = i + 1; p <= bottom; p++) {
+    }
+    uint32_t cand = g_mask(g, node) & G_LETTERS_MASK, ok = 0;
+    const uint32_t *edges = g + node + 1;
+    int rest = then_from != i + step2 || (step2 > 0 ? then_from <= then_to : then_from >= then_to);
+    for (int k = 0; cand; k++) {
+        int L = __builtin_ctz(cand);
+        cand &= cand - 1;
+        uint32_t edge = edges[k];
+        if (rest) {
+            for (int p = then_from; step2 < 0 ? p >= then_to : p <= then_to; p += step2) {
                 int D = cl[p] & 31;
                 uint32_t n2 = edge >> 1;
                 uint32_t m2 = g_mask(g, n2);
                 if (!(m2 & (1u << D))) {
-                    good = 0;
+                    edge = 0;
                     break;
                 }
                 edge = g_edge(g, n2, m2, D);
             }
-            if (good && (edge & 1u)) ok |= 1u << L;
         }
-        return ok;
-    }
-    /* GADDAG string rev(word) = rev(down) L rev(up), the letter loop reads up */
-    uint32_t node = root;
-    for (int p = bottom; p > i; p--) {
-        int L = cl[p] & 31;
-        uint32_t mask = g_mask(g, node);
-        if (!(mask & (1u << L))) return 0;
-        node = g_edge(g, node, mask, L) >> 1;
-    }
-    uint32_t mask0 = g_mask(g, node);
-    uint32_t cand = mask0 & G_LETTERS_MASK;
-    while (cand) {
-        int L = __builtin_ctz(cand);
-        cand &= cand - 1;
-        uint32_t edge = g_edge(g, node, mask0, L);
-        int good = 1;
-        for (int p = i - 1; p >= top; p--) {
-            int U = cl[p] & 31;
-            uint32_t n2 = edge >> 1;
-            uint32_t m2 = g_mask(g, n2);
-            if (!(m2 & (1u << U))) {
-                good = 0;
-                break;
-            }
-            edge = g_edge(g, n2, m2, U);
-        }
-        if (good && (edge & 1u)) ok |= 1u << L;
+        if (edge & 1u) ok |= 1u << L;
     }
     return ok;
 }
 
-/* Runs the generator; the caller frees out->moves.  Returns 0, or -1 when out of memory. */
+/* Brings B up to date for `board`: B holds either garbage (all 15 rows and columns dirty)
+ * or the tables of a board that differs from this one only in the dirty rows and columns
+ * (every changed square lies on a dirty row and a dirty column).  A square's cross-check
+ * (view 0) reads its column, and its view-1 cross-check its row, so recomputing the view-0
+ * entries of the dirty columns and the view-1 entries of the dirty rows is exact; anchors
+ * are recomputed around the changed squares, or everywhere when the board is or was empty
+ * (H8 is then the only anchor). */
+static void mg_board_refresh(MgBoard *B, const uint8_t *board, const uint32_t *g, uint32_t root,
+                             const int64_t *values, unsigned rows, unsigned cols) {
+    int full = rows == 0x7FFF && cols == 0x7FFF;
+    int tiles = full ? 0 : B->tiles, was_empty = full || B->tiles == 0;
+    for (int r = 0; r < MG_N; r++) {
+        if (!(rows >> r & 1)) continue;
+        for (int c = 0; c < MG_N; c++) {
+            if (!(cols >> c & 1)) continue;
+            uint8_t v = board[r * MG_N + c], old = B->cell[0][r][c];
+            if (!full && v == old) continue;
+            if (!full) tiles -= old != MG_EMPTY;
+            tiles += v != MG_EMPTY;
+            B->cell[0][r][c] = B->cell[1][c][r] = v;
+        }
+    }
+    B->tiles = tiles;
+    /* cross-checks: view 0 along the dirty columns, view 1 along the dirty rows */
+    for (int v = 0; v < 2; v++) {
+        unsigned lines = v == 0 ? cols : rows; /* the perpendicular lines j to read */
+        for (int j = 0; j < MG_N; j++) {
+            if (!(lines >> j & 1)) continue;
+            const uint8_t *cl = B->cell[1 - v][j];
+            for (int i = 0; i < MG_N; i++) {
+                int flag = 0;
+                int32_t sum = 0;
+                uint32_t set = 0;
+                if (cl[i] == MG_EMPTY) set = mg_cross(g, values, cl, i, root, &flag, &sum);
+                B->xset[v][i][j] = set;
+                B->xflag[v][i][j] = (uint8_t)flag;
+                B->xsum[v][i][j] = sum;
+            }
+        }
+    }
+    /* anchors: a square's flag reads the square and its four neighbours */
+    unsigned arows = rows | rows << 1 | rows >> 1, acols = cols | cols << 1 | cols >> 1;
+    if (was_empty || tiles == 0) arows = acols = 0x7FFF;
+    for (int r = 0; r < MG_N; r++) {
+        if (!(arows >> r & 1)) continue;
+        for (int c = 0; c < MG_N; c++) {
+            if (!(acols >> c & 1)) continue;
+            int anchor = 0;
+            if (B->cell[0][r][c] == MG_EMPTY) {
+                if (tiles == 0) {
+                    anchor = (r == MG_N / 2 && c == MG_N / 2);
+                } else {
+                    anchor = (r > 0 && B->cell[0][r - 1][c] != MG_EMPTY) ||
+                             (r < MG_N - 1 && B->cell[0][r + 1][c] != MG_EMPTY) ||
+                             (c > 0 && B->cell[0][r][c - 1] != MG_EMPTY) ||
+                             (c < MG_N - 1 && B->cell[0][r][c + 1] != MG_EMPTY);
+                }
+            }
+            B->anchor[0][r][c] = B->anchor[1][c][r] = (uint8_t)anchor;
+        }
+    }
+}
+
+/* Max-heap of 64-bit keys (top mode's anchor order: largest bound first). */
+static void mg_heap_down(uint64_t *h, size_t n, size_t i) {
+    uint64_t x = h[i];
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h[c + 1] > h[c]) c++;
+        if (h[c] <= x) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = x;
+}
+
+/* Runs the generator; the caller frees out->moves.  Returns 0, or -1 when out of memory.
+ * S->R and S->B are the caller's (see MgState); the rest of S is set here. */
 static int mg_generate(const MgInput *in, MgState *S) {
-    memset(S, 0, sizeof *S);
+    memset(S, 0, offsetof(MgState, values));
     S->g = in->cells;
     S->mode = in->mode;
     S->best = -1;
-    memcpy(S->values, in->values, sizeof S->values);
-    memcpy(S->bonus, in->bonus, sizeof S->bonus);
+    S->R = &in->rules;
+    memcpy(S->values, in->rules.values, sizeof S->values);
+    memcpy(S->bonus, in->rules.bonus, sizeof S->bonus);
     memcpy(S->counts, in->counts, sizeof S->counts);
     S->max_place = in->max_place;
     for (int L = 0; L < 26; L++)
         if (S->counts[L] > 0) S->letmask |= 1u << L;
-
-    int empty = 1;
-    for (int r = 0; r < MG_N; r++) {
-        for (int c = 0; c < MG_N; c++) {
-            int k = r * MG_N + c;
-            uint8_t v = in->board[k];
-            if (v != MG_EMPTY) empty = 0;
-            S->cell[0][r][c] = S->cell[1][c][r] = v;
-            S->lm[0][r][c] = S->lm[1][c][r] = in->lm[k];
-            S->wm[0][r][c] = S->wm[1][c][r] = in->wm[k];
-        }
-    }
-    for (int r = 0; r < MG_N; r++) {
-        for (int c = 0; c < MG_N; c++) {
-            int anchor = 0;
-            if (S->cell[0][r][c] == MG_EMPTY) {
-                if (empty) {
-                    anchor = (r == MG_N / 2 && c == MG_N / 2);
-                } else {
-                    anchor = (r > 0 && S->cell[0][r - 1][c] != MG_EMPTY) ||
-                             (r < MG_N - 1 && S->cell[0][r + 1][c] != MG_EMPTY) ||
-                             (c > 0 && S->cell[0][r][c - 1] != MG_EMPTY) ||
-                             (c < MG_N - 1 && S->cell[0][r][c + 1] != MG_EMPTY);
-                }
-            }
-            S->anchor[0][r][c] = S->anchor[1][c][r] = (uint8_t)anchor;
-        }
-    }
-    for (int v = 0; v < 2; v++) {
-        for (int i = 0; i < MG_N; i++) {
-            for (int j = 0; j < MG_N; j++) {
-                if (S->cell[v][i][j] != MG_EMPTY) continue;
-                int flag;
-                int64_t sum;
-                S->xset[v][i][j] = mg_cross(S, S->cell[1 - v][j], i, in->root, &flag, &sum);
-                S->xflag[v][i][j] = (uint8_t)flag;
-                S->xsum[v][i][j] = sum;
-            }
-        }
-    }
+    MgBoard *B = &S->B;
+    if (in->dirty_rows || in->dirty_cols)
+        mg_board_refresh(B, in->board, in->cells, in->root, S->values, in->dirty_rows,
+                         in->dirty_cols);
 
     if (S->max_place <= 0) return 0;
     /* the anchors worth a walk: some rack tile fits the cross-check */
@@ -560,7 +601,7 @@ static int mg_generate(const MgInput *in, MgState *S) {
     size_t na = 0;
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < MG_N; i++)
-            for (int a = 0; a < MG_N; a++) na += S->anchor[v][i][a] && (S->xset[v][i][a] & playable);
+            for (int a = 0; a < MG_N; a++) na += B->anchor[v][i][a] && (B->xset[v][i][a] & playable);
     if (!na) return 0;
     MgAnchor *anchors = malloc(na * sizeof *anchors);
     if (!anchors) return -1;
@@ -585,7 +626,7 @@ static int mg_generate(const MgInput *in, MgState *S) {
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < MG_N; i++)
             for (int a = 0; a < MG_N; a++) {
-                if (!S->anchor[v][i][a] || !(S->xset[v][i][a] & playable)) continue;
+                if (!B->anchor[v][i][a] || !(B->xset[v][i][a] & playable)) continue;
                 MgAnchor *A = &anchors[k++];
                 if (bounded) {
                     mg_bound_anchor(S, v, i, a, playable, vs, A);
@@ -595,37 +636,48 @@ static int mg_generate(const MgInput *in, MgState *S) {
                     A->a = (uint8_t)a;
                 }
             }
-    /* walking order: the most promising anchor first in top mode (sorting 64-bit keys, bound
-     * then index, rather than the large records) */
+    /* walking order: in top mode the most promising anchor first, popped from a max-heap of
+     * 64-bit keys (bound, then lower index first) so that the anchors never reached by the
+     * search are not sorted either */
     uint64_t *order = malloc(na * sizeof *order);
     if (!order) return -1;
     int pruned = S->mode == MG_MODE_TOP && !in->debug;
     for (size_t j = 0; j < na; j++)
-        order[j] = pruned ? (uint64_t)((int64_t)INT32_MAX - anchors[j].bound) << 32 | j : j;
-    if (pruned) qsort(order, na, sizeof *order, mg_key_order);
+        order[j] = pruned ? (uint64_t)((int64_t)anchors[j].bound - INT32_MIN) << 32 |
+                                (0xFFFFFFFFu - (uint32_t)j)
+                          : j;
+    if (pruned)
+        for (size_t j = na / 2; j-- > 0;) mg_heap_down(order, na, j);
     if (in->debug) {
         S->abest = malloc(na * sizeof *S->abest);
         if (!S->abest) return -1;
         for (size_t j = 0; j < na; j++) S->abest[j] = -1;
     }
-    for (size_t o = 0; o < na; o++) {
-        size_t j = (size_t)(order[o] & 0xFFFFFFFFu);
+    for (size_t o = 0, left = na; o < na; o++) {
+        size_t j;
+        if (pruned) {
+            j = 0xFFFFFFFFu - (uint32_t)(order[0] & 0xFFFFFFFFu);
+            order[0] = order[--left];
+            mg_heap_down(order, left, 0);
+        } else {
+            j = (size_t)order[o];
+        }
         const MgAnchor *A = &anchors[j];
         if (pruned) {
-            if (A->bound < S->best) break; /* sorted: no later anchor can reach the top */
+            if (A->bound < S->best) break; /* largest first: no later anchor can reach the top */
             S->cur = A;
         }
         int v = A->view, i = A->line;
         S->cur_index = j;
         S->view = v;
         S->line = i;
-        S->row = S->cell[v][i];
-        S->rlm = S->lm[v][i];
-        S->rwm = S->wm[v][i];
-        S->rxflag = S->xflag[v][i];
-        S->ranchor = S->anchor[v][i];
-        S->rxset = S->xset[v][i];
-        S->rxsum = S->xsum[v][i];
+        S->row = B->cell[v][i];
+        S->rlm = in->rules.lm[v][i];
+        S->rwm = in->rules.wm[v][i];
+        S->rxflag = B->xflag[v][i];
+        S->ranchor = B->anchor[v][i];
+        S->rxset = B->xset[v][i];
+        S->rxsum = B->xsum[v][i];
         S->a = A->a;
         /* With tiles right of the anchor, the walk starts from their far end: reading them
          * (reversed) first constrains the GADDAG path before any rack tile is tried, instead
