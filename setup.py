@@ -8,7 +8,12 @@ setup(
             "engine._core",
             sources=["engine/core/_core.c"],
             # _core.c includes these, so they are dependencies rather than sources.
-            depends=["engine/core/gaddag.h", "engine/core/gaddag_build.c", "engine/core/movegen.c"],
+            depends=[
+                "engine/core/gaddag.h",
+                "engine/core/gaddag_build.c",
+                "engine/core/movegen.c",
+                "engine/core/movegen_walk.h",
+            ],
             extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra"],
         )
     ]

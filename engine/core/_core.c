@@ -16,6 +16,8 @@
  *               sorted, None)
  *       mode 2: the n best, sorted -> list[Move]
  *       mode 3: top only, nothing pruned -> (score, tied tops, number of legal moves)
+ *   board_tables(gaddag, cells, values, kept), hardware_popcount([enable])
+ *       test hooks: see engine.movegen.board_tables and tests/engine/test_conformance.py.
  *   anchor_bounds(gaddag, cells, rack, values, letter_mult, word_mult, bonus, max_tiles)
  *       test hook: every anchor as (vertical, line, position, bound, best) where `bound` is
  *       what the top search prunes with and `best` the best score of the moves actually
@@ -738,6 +740,14 @@ static PyObject *core_generate(PyObject *module, PyObject *args) {
     return run_generate(args, 0);
 }
 
+static PyObject *core_hardware_popcount(PyObject *module, PyObject *args) {
+    (void)module;
+    int enable = -1;
+    if (!PyArg_ParseTuple(args, "|p", &enable)) return NULL;
+    if (enable >= 0) mg_hw_popcount = enable && mg_cpu_popcount;
+    return PyBool_FromLong(mg_hw_popcount);
+}
+
 static PyObject *core_anchor_bounds(PyObject *module, PyObject *args) {
     (void)module;
     return run_generate(args, 1);
@@ -752,6 +762,9 @@ static PyMethodDef core_methods[] = {
      "configure(move_type, reference_type): classes used to build generated moves."},
     {"generate", core_generate, METH_VARARGS,
      "generate(gaddag, board, rack, values, letter_mult, word_mult, bonus, max_tiles, mode, n)"},
+    {"hardware_popcount", core_hardware_popcount, METH_VARARGS,
+     "hardware_popcount([enable]) -> bool: whether the walk uses the POPCNT copy (only "
+     "possible when the processor has it); tests turn it off to check the portable copy."},
     {"board_tables", core_board_tables, METH_VARARGS,
      "board_tables(gaddag, board, values, kept) -> (xset, xsum, xflag, anchor, tiles): test "
      "hook, a board's cross-check tables (views 0 then 1), through the kept boards or afresh."},
@@ -768,6 +781,7 @@ static struct PyModuleDef core_module = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     init_square_code();
+    mg_init();
     if (PyType_Ready(&Gaddag_Type) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;

@@ -178,138 +178,43 @@ static void mg_record(MgState *S, int lo, int hi, int64_t ms, int64_t wmul, int6
 
 /* -------------------------------------------------------------------- walk */
 
-static void mg_left(MgState *S, int p, uint32_t node, int64_t ms, int64_t wmul, int64_t ct,
-                    int placed);
-static void mg_right(MgState *S, int q, uint32_t node, int lo, int64_t ms, int64_t wmul,
-                     int64_t ct, int placed);
+/* mg_left / mg_right (movegen_walk.h), and on x86 with GCC or Clang mg_left_hw / mg_right_hw,
+ * the same walk with the POPCNT instruction, used when the processor has it. */
+#define MG_WALK(name) name
+#define MG_WALK_TARGET
+#define MG_EDGE g_edge
+#include "movegen_walk.h"
+#undef MG_WALK
+#undef MG_WALK_TARGET
+#undef MG_EDGE
 
-/* Positions p..a are covered; `edge` is the edge cell that consumed position p. */
-static inline void mg_after_left(MgState *S, int p, uint32_t edge, int64_t ms, int64_t wmul,
-                                 int64_t ct, int placed) {
-    uint32_t node = edge >> 1;
-    const uint8_t *row = S->row;
-    if (p > 0 && row[p - 1] != MG_EMPTY) {
-        mg_left(S, p - 1, node, ms, wmul, ct, placed); /* the word must go on left */
-        return;
-    }
-    int e = S->e;
-    if ((edge & 1u) && (e == MG_N - 1 || row[e + 1] == MG_EMPTY))
-        mg_record(S, p, e, ms, wmul, ct, placed);
-    /* placed - 1 tiles are left of the anchor (none placed yet while p > a); going on left
-     * places at least one more */
-    const MgAnchor *A = S->cur;
-    if (p > 0 && placed < S->max_place && (!A || A->left[placed] >= S->best))
-        mg_left(S, p - 1, node, ms, wmul, ct, placed);
-    /* turning right needs the anchor covered */
-    if (p <= S->a && e < MG_N - 1 && (!A || A->right[placed - 1][0] >= S->best)) {
-        uint32_t mask = g_mask(S->g, node);
-        if (mask & (1u << G_SEP)) {
-            uint32_t sep = g_edge(S->g, node, mask, G_SEP);
-            S->kl = placed - 1;
-            mg_right(S, e + 1, sep >> 1, p, ms, wmul, ct, placed);
-        }
-    }
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define MG_HAVE_HW_WALK 1
+__attribute__((target("popcnt"))) static inline uint32_t g_edge_hw(const uint32_t *cells,
+                                                                   uint32_t node, uint32_t mask,
+                                                                   int letter) {
+    return cells[node + 1 + __builtin_popcount(mask & ((1u << letter) - 1u))];
 }
+#define MG_WALK(name) name##_hw
+#define MG_WALK_TARGET __attribute__((target("popcnt")))
+#define MG_EDGE g_edge_hw
+#include "movegen_walk.h"
+#undef MG_WALK
+#undef MG_WALK_TARGET
+#undef MG_EDGE
+#else
+#define MG_HAVE_HW_WALK 0
+#endif
 
-static inline void mg_after_right(MgState *S, int q, uint32_t edge, int lo, int64_t ms,
-                                  int64_t wmul, int64_t ct, int placed) {
-    uint32_t node = edge >> 1;
-    const uint8_t *row = S->row;
-    if (q < MG_N - 1 && row[q + 1] != MG_EMPTY) {
-        mg_right(S, q + 1, node, lo, ms, wmul, ct, placed); /* the word must go on right */
-        return;
-    }
-    if (edge & 1u) mg_record(S, lo, q, ms, wmul, ct, placed);
-    /* placed - 1 - kl tiles are right of the anchor; going on right places one more */
-    const MgAnchor *A = S->cur;
-    if (q < MG_N - 1 && placed < S->max_place &&
-        (!A || A->right[S->kl][placed - S->kl] >= S->best))
-        mg_right(S, q + 1, node, lo, ms, wmul, ct, placed);
-}
+/* Whether the processor has POPCNT (set once by mg_init), and whether the walk uses it
+ * (tests turn it off to check the portable copy too). */
+static int mg_cpu_popcount = 0, mg_hw_popcount = 0;
 
-/* Place or read the tile at position p (p <= a), going left. */
-static void mg_left(MgState *S, int p, uint32_t node, int64_t ms, int64_t wmul, int64_t ct,
-                    int placed) {
-    const uint32_t *g = S->g;
-    uint32_t mask = g_mask(g, node);
-    uint8_t c = S->row[p];
-    if (c != MG_EMPTY) {
-        int L = c & 31;
-        if (!(mask & (1u << L))) return;
-        int joker = (c & MG_JOKER_FLAG) != 0;
-        S->word[p] = (char)((joker ? 'a' : 'A') + L);
-        mg_after_left(S, p, g_edge(g, node, mask, L), ms + (joker ? 0 : S->values[L]), wmul, ct,
-                      placed);
-        return;
-    }
-    if (p != S->a && S->ranchor[p]) return; /* found from that anchor instead */
-    if (placed >= S->max_place) return;
-    uint32_t avail = mask & S->rxset[p] & (S->counts[MG_JOKER] ? G_LETTERS_MASK : S->letmask);
-    if (!avail) return;
-    int64_t lm = S->rlm[p], wm = S->rwm[p];
-    int xf = S->rxflag[p];
-    int64_t xs = S->rxsum[p];
-    while (avail) {
-        int L = __builtin_ctz(avail);
-        avail &= avail - 1;
-        uint32_t edge = g_edge(g, node, mask, L);
-        if (S->counts[L]) {
-            int64_t tv = S->values[L] * lm;
-            if (--S->counts[L] == 0) S->letmask &= ~(1u << L);
-            S->word[p] = (char)('A' + L);
-            mg_after_left(S, p, edge, ms + tv, wmul * wm, xf ? ct + (xs + tv) * wm : ct,
-                          placed + 1);
-            if (S->counts[L]++ == 0) S->letmask |= 1u << L;
-        }
-        if (S->counts[MG_JOKER]) {
-            S->counts[MG_JOKER]--;
-            S->word[p] = (char)('a' + L);
-            mg_after_left(S, p, edge, ms, wmul * wm, xf ? ct + xs * wm : ct, placed + 1);
-            S->counts[MG_JOKER]++;
-        }
-    }
-}
-
-/* Place or read the tile at position q (q > a), going right; `lo` is the word's start. */
-static void mg_right(MgState *S, int q, uint32_t node, int lo, int64_t ms, int64_t wmul,
-                     int64_t ct, int placed) {
-    const uint32_t *g = S->g;
-    uint32_t mask = g_mask(g, node);
-    uint8_t c = S->row[q];
-    if (c != MG_EMPTY) {
-        int L = c & 31;
-        if (!(mask & (1u << L))) return;
-        int joker = (c & MG_JOKER_FLAG) != 0;
-        S->word[q] = (char)((joker ? 'a' : 'A') + L);
-        mg_after_right(S, q, g_edge(g, node, mask, L), lo, ms + (joker ? 0 : S->values[L]), wmul,
-                       ct, placed);
-        return;
-    }
-    if (placed >= S->max_place) return;
-    uint32_t avail = mask & S->rxset[q] & (S->counts[MG_JOKER] ? G_LETTERS_MASK : S->letmask);
-    if (!avail) return;
-    int64_t lm = S->rlm[q], wm = S->rwm[q];
-    int xf = S->rxflag[q];
-    int64_t xs = S->rxsum[q];
-    while (avail) {
-        int L = __builtin_ctz(avail);
-        avail &= avail - 1;
-        uint32_t edge = g_edge(g, node, mask, L);
-        if (S->counts[L]) {
-            int64_t tv = S->values[L] * lm;
-            if (--S->counts[L] == 0) S->letmask &= ~(1u << L);
-            S->word[q] = (char)('A' + L);
-            mg_after_right(S, q, edge, lo, ms + tv, wmul * wm, xf ? ct + (xs + tv) * wm : ct,
-                           placed + 1);
-            if (S->counts[L]++ == 0) S->letmask |= 1u << L;
-        }
-        if (S->counts[MG_JOKER]) {
-            S->counts[MG_JOKER]--;
-            S->word[q] = (char)('a' + L);
-            mg_after_right(S, q, edge, lo, ms, wmul * wm, xf ? ct + xs * wm : ct, placed + 1);
-            S->counts[MG_JOKER]++;
-        }
-    }
+static void mg_init(void) {
+#if MG_HAVE_HW_WALK
+    __builtin_cpu_init();
+    mg_cpu_popcount = mg_hw_popcount = __builtin_cpu_supports("popcnt") != 0;
+#endif
 }
 
 
@@ -601,7 +506,8 @@ static int mg_generate(const MgInput *in, MgState *S) {
     size_t na = 0;
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < MG_N; i++)
-            for (int a = 0; a < MG_N; a++) na += B->anchor[v][i][a] && (B->xset[v][i][a] & playable);
+            for (int a = 0; a < MG_N; a++)
+                na += B->anchor[v][i][a] && (B->xset[v][i][a] & playable);
     if (!na) return 0;
     MgAnchor *anchors = malloc(na * sizeof *anchors);
     if (!anchors) return -1;
@@ -686,6 +592,12 @@ static int mg_generate(const MgInput *in, MgState *S) {
         int e = A->a;
         while (e < MG_N - 1 && S->row[e + 1] != MG_EMPTY) e++;
         S->e = e;
+#if MG_HAVE_HW_WALK
+        if (mg_hw_popcount) {
+            mg_left_hw(S, e, in->root, 0, 1, 0, 0);
+            continue;
+        }
+#endif
         mg_left(S, e, in->root, 0, 1, 0, 0);
     }
     free(order);

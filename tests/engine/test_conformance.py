@@ -115,3 +115,23 @@ def test_pruning_bound_on_other_racks(
     rack = Rack(("?" * jokers + letters)[:7])
     board = Board.from_lines(ALL_POSITIONS[index]["board"])
     assert_pruning_exact(board, rack, conformance_lexicon)
+
+
+def test_portable_walk_agrees(french: Lexicon) -> None:
+    # The walk exists twice in the core: portable, and with the POPCNT instruction when the
+    # processor has it (the one the other tests run on such a machine). The portable copy
+    # must give the same tops and move lists.
+    from engine import _core
+
+    if not _core.hardware_popcount():
+        pytest.skip("this processor runs the portable walk in every other test already")
+    positions = [(Board.from_lines(p["board"]), Rack(p["rack"])) for p in ALL_POSITIONS]
+    fast = [(find_top(b, r, french), generate_moves(b, r, french)) for b, r in positions]
+    _core.hardware_popcount(False)
+    try:
+        portable = [(find_top(b, r, french), generate_moves(b, r, french)) for b, r in positions]
+    finally:
+        _core.hardware_popcount(True)
+    assert portable == fast
+    for (top, _), p in zip(portable, ALL_POSITIONS, strict=True):
+        assert top.score == p["top_score"], p["id"]
