@@ -9,6 +9,7 @@ setup(
             sources=["engine/core/_core.c"],
             # _core.c includes these, so they are dependencies rather than sources.
             depends=[
+                "engine/core/bingo.c",
                 "engine/core/gaddag.h",
                 "engine/core/gaddag_build.c",
                 "engine/core/movegen.c",

@@ -24,7 +24,8 @@
  *       generated from that anchor (-1 when none).  The search is exact only if
  *       bound >= best everywhere.
  *
- * The other C files are #included so the whole core is one translation unit.
+ * The other C files (gaddag_build.c, movegen.c with movegen_walk.h, bingo.c) are #included so
+ * the whole core is one translation unit.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -32,6 +33,7 @@
 
 #include "gaddag_build.c"
 #include "movegen.c"
+#include "bingo.c"
 
 /* ================================================================== Gaddag */
 
@@ -56,6 +58,8 @@ typedef struct {
     KeptBoard *kept;    /* n_kept slots, allocated on first use */
     int n_kept;
     uint64_t clock;
+    BgSet bingo;        /* anagram keys of the 7- and 8-letter words (bingo.c) */
+    int bingo_state;    /* 0: not built yet, 1: built, -1: could not be built */
 } GaddagObject;
 
 static PyTypeObject Gaddag_Type;
@@ -143,6 +147,7 @@ static PyObject *Gaddag_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
 static void Gaddag_dealloc(GaddagObject *self) {
     if (self->has_view) PyBuffer_Release(&self->view);
     free(self->kept);
+    free(self->bingo.keys);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -690,6 +695,16 @@ static PyObject *run_generate(PyObject *args, int debug) {
     in->root = 0;
     in->mode = mode == 1 ? MG_MODE_TOP : mode == 3 ? MG_MODE_COUNT : MG_MODE_ALL;
     in->debug = debug;
+    in->bingo = 0;
+    if ((mode == 1 || debug) && rlen == 7 && in->max_place == 7 && !in->counts[MG_JOKER]) {
+        /* a seven-tile move needs a 7- or 8-letter anagram (bingo.c) */
+        if (gaddag->bingo_state == 0) /* once per automaton, GIL held: no other builder */
+            gaddag->bingo_state = bg_build(&gaddag->bingo, gaddag->cells) < 0 ? -1 : 1;
+        if (gaddag->bingo_state == 1) {
+            in->bingo = 1;
+            bg_query(&gaddag->bingo, in->counts, &in->bingo7, &in->bingo8);
+        }
+    }
     int slot = kept_lookup(gaddag, in->board, in->rules.values, &S->B, &in->dirty_rows,
                            &in->dirty_cols);
     int exact = !in->dirty_rows && !in->dirty_cols;

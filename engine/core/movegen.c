@@ -93,6 +93,9 @@ typedef struct {
     int mode;
     int debug;             /* compute the anchor bounds and each anchor's true best, no pruning */
     uint16_t dirty_rows, dirty_cols; /* lines of S->B to bring up to date (bit i = line i) */
+    int bingo;             /* a 7-tile joker-free rack: bingo7 / bingo8 are known (bingo.c) */
+    int bingo7;            /* some 7-letter word is an anagram of the rack */
+    uint32_t bingo8;       /* bit x: some 8-letter word is an anagram of the rack + x */
 } MgInput;
 
 typedef struct {
@@ -127,6 +130,7 @@ typedef struct {
     int64_t values[27];
     int64_t bonus[MG_MAX_RACK + 1];
     const MgRules *R;
+    const MgInput *in;
     MgBoard B;
 } MgState;
 
@@ -232,7 +236,11 @@ static void mg_init(void) {
  * with WM the product of the word multipliers of the k squares covered.  Tile value v_s
  * counts c_s = lm_s (WM + wm_s [cross word]) times, so the best any rack can do is to pair
  * the largest c with the largest rack value (rearrangement inequality); jokers count 0.
- * Dictionary and cross-check letters are ignored, so this is never below the true score.
+ * Dictionary and cross-check letters are ignored, so this is never below the true score,
+ * with one exception that is exact too: when the rack is seven tiles without a joker, a
+ * span taking all seven with no board tile inside needs a 7-letter anagram of the rack, and
+ * with one board tile x an 8-letter anagram of rack + x (MgInput.bingo7 / bingo8, from
+ * bingo.c); without one the span holds no move and gets no bound.
  * `vs` holds the rack's tile values, largest first. */
 static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t playable,
                             const int64_t *vs, MgAnchor *A) {
@@ -309,6 +317,16 @@ static void mg_bound_anchor(const MgState *S, int v, int line, int a, uint32_t p
             }
             int hi = kr < n ? fr[kr] - 1 : rstop - 1;
             if (hi - lo + 1 < 2) continue;
+            if (k == 7 && S->in->bingo && hi - lo + 1 <= 8) {
+                /* the word is the rack alone, or the rack and one board tile (bingo.c) */
+                if (hi - lo + 1 == 7 && !S->in->bingo7) continue;
+                if (hi - lo + 1 == 8) {
+                    int x = 0;
+                    for (int p = lo; p <= hi; p++)
+                        if (row[p] != MG_EMPTY) x = row[p] & 31;
+                    if (!(S->in->bingo8 >> x & 1)) continue;
+                }
+            }
             if (stale) {
                 for (int i = 0; i < k; i++) {
                     int s3 = sq[i];
@@ -489,6 +507,7 @@ static int mg_generate(const MgInput *in, MgState *S) {
     S->mode = in->mode;
     S->best = -1;
     S->R = &in->rules;
+    S->in = in;
     memcpy(S->values, in->rules.values, sizeof S->values);
     memcpy(S->bonus, in->rules.bonus, sizeof S->bonus);
     memcpy(S->counts, in->counts, sizeof S->counts);
