@@ -1,15 +1,25 @@
 """Time the compiled engine on the conformance positions.
 
     .venv/bin/python bench/engine_top.py [--positions FILE.jsonl] [--lexicon FILE]
-                                         [--words FILE.gz] [--repeat N]
+                                         [--words FILE.gz] [--repeat N] [--passes K]
 
 Without ``--lexicon`` the word list (default: the free list the conformance positions were
 computed with) is compiled into a temporary file first (and the build is timed). Prints the
-build time, the load time and memory, then for every mode (all moves, top only) the median /
-p90 / p99 / max time per position, by number of jokers on the rack and over the whole set,
-beside the native reference generator's medians (issue 19). Each position is run
-``--repeat`` times, the modes interleaved, and its fastest run kept. The machine's load
-average is printed first and last: figures taken on a busy machine are not comparable.
+build time, the load time and memory, then the median / p90 / p99 / max time per position,
+by number of jokers on the rack and over the whole set, beside the native reference
+generator's medians (issue 19), by two statistics:
+
+* single pass: each position searched once, in file order (the positions follow games
+  round by round, then joker variants of earlier rounds), top only then all moves in two
+  separate passes; ``--passes K`` such passes, each statistic shown as the median over the
+  passes (the medians of the passes are listed too). "top only, game order" lets the core
+  keep the previous boards' cross-checks as a game does; "top only, from scratch" makes it
+  forget them (``keep_boards(0)``) so every board is computed afresh;
+* fastest of ``--repeat``: each position run that many times, the two modes interleaved,
+  its fastest run kept (the board was just searched: its cross-checks are kept).
+
+The machine's load average is printed first and last: figures taken on a busy machine are
+not comparable.
 """
 
 from __future__ import annotations
@@ -55,8 +65,12 @@ start = time.perf_counter()
 lex = Lexicon.load({path!r})
 elapsed = time.perf_counter() - start
 after = rss()
+from engine.board import Board, Rack
+from engine.movegen import find_top
+find_top(Board(), Rack("AEIMOST"), lex)  # builds the anagram set of the bingo bound
+searched = rss()
 peak = rss("VmHWM:")
-print(elapsed, before, imported, after, peak)
+print(elapsed, before, imported, after, searched, peak)
 """
 
 
@@ -77,14 +91,83 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def row(label: str, times: list[float], native: float | None = None) -> str:
+HEADER = (
+    f"{'ms per position':<36}{'n':>5}{'median':>10}{'p90':>10}{'p99':>10}{'max':>10}"
+    f"{'native':>10}{'ratio':>9}"
+)
+
+Summary = tuple[int, float, float, float, float]
+
+
+def summary(times: list[float]) -> Summary:
+    """n, median, p90, p99, max in ms."""
     ms = [t * 1000 for t in times]
-    median = statistics.median(ms)
-    ref = f"{native:>10.3f}{median / native:>8.2f}x" if native else ""
     return (
-        f"{label:<22}{len(ms):>5}{median:>10.3f}{percentile(ms, 0.9):>10.3f}"
-        f"{percentile(ms, 0.99):>10.3f}{max(ms):>10.3f}{ref}"
+        len(ms),
+        statistics.median(ms),
+        percentile(ms, 0.9),
+        percentile(ms, 0.99),
+        max(ms),
     )
+
+
+def row(label: str, stats: Summary, native: float | None = None) -> str:
+    n, median, p90, p99, top = stats
+    ref = f"{native:>10.3f}{median / native:>8.2f}x" if native else f"{'':>19}"
+    return f"{label:<36}{n:>5.0f}{median:>10.3f}{p90:>10.3f}{p99:>10.3f}{top:>10.3f}{ref}"
+
+
+Positions = list[tuple[Board, Rack]]
+
+
+def single_passes(
+    positions: Positions, lexicon: Lexicon, passes: int
+) -> dict[str, list[dict[int, list[float]]]]:
+    """Each position searched once per pass, in file order, one mode per pass."""
+    out: dict[str, list[dict[int, list[float]]]] = {
+        "top only, game order": [],
+        "top only, from scratch": [],
+        "all moves": [],
+    }
+    for _ in range(passes):
+        for mode, runs in out.items():
+            search = generate_moves if mode == "all moves" else find_top
+            kept = lexicon.handle.keep_boards(0 if mode.endswith("scratch") else 8)
+            times: dict[int, list[float]] = {}
+            try:
+                for board, rack in positions:
+                    start = time.perf_counter()
+                    search(board, rack, lexicon)
+                    times.setdefault(rack.jokers, []).append(time.perf_counter() - start)
+            finally:
+                lexicon.handle.keep_boards(kept)
+            runs.append(times)
+    return out
+
+
+def fastest_runs(
+    positions: Positions, lexicon: Lexicon, repeat: int
+) -> tuple[dict[str, dict[int, list[float]]], dict[int, list[int]]]:
+    """Each position's fastest of ``repeat`` runs per mode (interleaved), and move counts."""
+    results: dict[str, dict[int, list[float]]] = {"all moves": {}, "top only": {}}
+    n_moves: dict[int, list[int]] = {}
+    for board, rack in positions:
+
+        def run_all(board: Board = board, rack: Rack = rack) -> object:
+            return generate_moves(board, rack, lexicon)
+
+        def run_top(board: Board = board, rack: Rack = rack) -> object:
+            return find_top(board, rack, lexicon)
+
+        best_all = best_top = float("inf")
+        for _ in range(repeat):  # interleaved, so a busy moment hits both modes
+            best_all = min(best_all, timed(run_all, 1))
+            best_top = min(best_top, timed(run_top, 1))
+        results["all moves"].setdefault(rack.jokers, []).append(best_all)
+        results["top only"].setdefault(rack.jokers, []).append(best_top)
+        counted = find_top(board, rack, lexicon, count_moves=True).n_moves
+        n_moves.setdefault(rack.jokers, []).append(counted or 0)
+    return results, n_moves
 
 
 def load_average() -> str:
@@ -100,7 +183,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--words", type=Path, default=CONFORMANCE / "words-fr-libre.txt.gz")
     parser.add_argument("--positions", type=Path, default=CONFORMANCE / "positions.jsonl")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--passes", type=int, default=3)
     args = parser.parse_args(argv)
+    if args.repeat < 1 or args.passes < 1:
+        print("bench/engine_top.py: --repeat and --passes take 1 or more", file=sys.stderr)
+        return 2
     for given in (args.positions, args.lexicon or args.words):
         if not given.is_file():
             print(f"bench/engine_top.py: {given} does not exist", file=sys.stderr)
@@ -128,47 +215,46 @@ def main(argv: Sequence[str] | None = None) -> int:
             text=True,
             check=True,
         )
-        elapsed, before, imported, after, peak = map(float, probe.stdout.split())
+        elapsed, before, imported, after, searched, peak = map(float, probe.stdout.split())
         print(
             f"lexicon load: {elapsed * 1000:.1f} ms, file {size:.1f} MiB; process RSS "
             f"{before:.1f} MiB at start, {imported:.1f} after import, {after:.1f} after load "
-            f"(+{after - imported:.1f}), peak {peak:.1f} MiB"
+            f"(+{after - imported:.1f}), {searched:.1f} after a first top search, "
+            f"peak {peak:.1f} MiB"
         )
 
         lexicon = Lexicon.load(path)
-        positions = [json.loads(line) for line in args.positions.open() if line.strip()]
-        results: dict[str, dict[int, list[float]]] = {"all moves": {}, "top only": {}}
-        n_moves: dict[int, list[int]] = {}
-        for p in positions:
-            board = Board.from_lines(p["board"])
-            rack = Rack(p["rack"])
-            jokers = rack.jokers
-
-            def run_all(board: Board = board, rack: Rack = rack) -> object:
-                return generate_moves(board, rack, lexicon)
-
-            def run_top(board: Board = board, rack: Rack = rack) -> object:
-                return find_top(board, rack, lexicon)
-
-            best_all = best_top = float("inf")
-            for _ in range(args.repeat):  # interleaved, so a busy moment hits both modes
-                best_all = min(best_all, timed(run_all, 1))
-                best_top = min(best_top, timed(run_top, 1))
-            results["all moves"].setdefault(jokers, []).append(best_all)
-            results["top only"].setdefault(jokers, []).append(best_top)
-            counted = find_top(board, rack, lexicon, count_moves=True).n_moves
-            n_moves.setdefault(jokers, []).append(counted or 0)
+        lines = [line for line in args.positions.read_text().splitlines() if line.strip()]
+        positions = [
+            (Board.from_lines(p["board"]), Rack(p["rack"])) for p in map(json.loads, lines)
+        ]
+        # untimed: the first seven-tile search builds the lexicon's anagram set once
+        find_top(Board(), Rack("AEIMOST"), lexicon)
+        passes = single_passes(positions, lexicon, args.passes)
+        results, n_moves = fastest_runs(positions, lexicon, args.repeat)
 
     print()
-    print(
-        f"{'ms per position':<22}{'n':>5}{'median':>10}{'p90':>10}{'p99':>10}{'max':>10}"
-        f"{'native':>10}{'ratio':>9}"
-    )
+    print(f"single pass ({args.passes} passes; each statistic the median over the passes):")
+    print(HEADER + f"{'medians of the passes':>26}")
+    for mode, runs in passes.items():
+        native_mode = "top only" if mode.startswith("top only") else mode
+        for jokers in sorted(runs[0]):
+            stats = [summary(run[jokers]) for run in runs]
+            middle = tuple(statistics.median(s[i] for s in stats) for i in range(5))
+            each = " / ".join(f"{s[1]:.3f}" for s in stats)
+            print(
+                row(f"{mode}, {jokers} joker(s)", middle, NATIVE[native_mode].get(jokers))
+                + f"  {each}"
+            )
+    print()
+    print(f"fastest of {args.repeat} runs (modes interleaved):")
+    print(HEADER)
     for mode, by_jokers in results.items():
         for jokers in sorted(by_jokers):
             native = NATIVE[mode].get(jokers)
-            print(row(f"{mode}, {jokers} joker(s)", by_jokers[jokers], native))
-        print(row(f"{mode}, whole set", [t for ts in by_jokers.values() for t in ts]))
+            print(row(f"{mode}, {jokers} joker(s)", summary(by_jokers[jokers]), native))
+        whole = [t for ts in by_jokers.values() for t in ts]
+        print(row(f"{mode}, whole set", summary(whole)))
     print()
     for jokers in sorted(n_moves):
         counts = n_moves[jokers]
