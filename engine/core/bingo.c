@@ -98,16 +98,23 @@ static int bg_build(BgSet *s, const uint32_t *g) {
 }
 
 /* For a rack of seven letters (counts, no joker): whether a 7-letter anagram exists, and
- * the letters x such that the rack plus x has an 8-letter anagram (bit x). */
+ * the letters x such that the rack plus x has an 8-letter anagram (bit x).  The keys of
+ * rack + x are built by inserting x into the rack's sorted letters. */
 static void bg_query(const BgSet *s, const int *counts, int *seven, uint32_t *eight) {
-    int c[26];
-    memcpy(c, counts, sizeof c);
-    *seven = bg_contains(s, bg_key(c, 7));
+    int sorted[8], n = 0;
+    for (int L = 0; L < 26; L++)
+        for (int c = counts[L]; c > 0 && n < 7; c--) sorted[n++] = L;
+    uint64_t key = 7;
+    for (int i = 0; i < n; i++) key = key << 5 | (uint64_t)(sorted[i] + 1);
+    *seven = bg_contains(s, key);
     uint32_t m = 0;
-    for (int x = 0; x < 26; x++) {
-        c[x]++;
-        if (bg_contains(s, bg_key(c, 8))) m |= 1u << x;
-        c[x]--;
+    for (int x = 0, at = 0; x < 26; x++) {
+        while (at < n && sorted[at] <= x) at++; /* x goes after the letters <= x */
+        uint64_t k8 = 8;
+        for (int i = 0; i < at; i++) k8 = k8 << 5 | (uint64_t)(sorted[i] + 1);
+        k8 = k8 << 5 | (uint64_t)(x + 1);
+        for (int i = at; i < n; i++) k8 = k8 << 5 | (uint64_t)(sorted[i] + 1);
+        if (bg_contains(s, k8)) m |= 1u << x;
     }
     *eight = m;
 }
