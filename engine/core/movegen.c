@@ -400,24 +400,30 @@ static uint32_t mg_cross(const uint32_t *g, const int64_t *values, const uint8_t
     }
     uint32_t cand = g_mask(g, node) & G_LETTERS_MASK, ok = 0;
     const uint32_t *edges = g + node + 1;
-    int rest = then_from != i + step2 || (step2 > 0 ? then_from <= then_to : then_from >= then_to);
+    if (step2 > 0 ? then_from > then_to : then_from < then_to) {
+        /* nothing to read after the letter: its edge's final bit says it all */
+        for (int k = 0; cand; k++) {
+            int L = __builtin_ctz(cand);
+            cand &= cand - 1;
+            ok |= (edges[k] & 1u) << L;
+        }
+        return ok;
+    }
     for (int k = 0; cand; k++) {
         int L = __builtin_ctz(cand);
         cand &= cand - 1;
         uint32_t edge = edges[k];
-        if (rest) {
-            for (int p = then_from; step2 < 0 ? p >= then_to : p <= then_to; p += step2) {
-                int D = cl[p] & 31;
-                uint32_t n2 = edge >> 1;
-                uint32_t m2 = g_mask(g, n2);
-                if (!(m2 & (1u << D))) {
-                    edge = 0;
-                    break;
-                }
-                edge = g_edge(g, n2, m2, D);
+        for (int p = then_from; step2 < 0 ? p >= then_to : p <= then_to; p += step2) {
+            int D = cl[p] & 31;
+            uint32_t n2 = edge >> 1;
+            uint32_t m2 = g_mask(g, n2);
+            if (!(m2 & (1u << D))) {
+                edge = 0;
+                break;
             }
+            edge = g_edge(g, n2, m2, D);
         }
-        if (edge & 1u) ok |= 1u << L;
+        ok |= (edge & 1u) << L;
     }
     return ok;
 }
