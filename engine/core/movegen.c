@@ -1,8 +1,9 @@
 /*
  * Move generator on the flat GADDAG (see gaddag.h and docs/engine.md).
  *
- * Included by _core.c.  Pure C, no Python API: the caller fills an MgInput, releases the
- * GIL, calls mg_generate(), takes the GIL back and turns the MgMove records into Python
+ * Included by _core.c.  Pure C, no Python API: the caller fills an MgInput and the board
+ * tables MgState.B (a kept board, see _core.c, with the lines to bring up to date), releases
+ * the GIL, calls mg_generate(), takes the GIL back and turns the MgMove records into Python
  * objects.
  *
  * The board is looked at through two "views": view 0 is the board itself (lines = rows,
