@@ -25,6 +25,7 @@ from engine.duplicate import (
     engine_top_finder,
     get_variant,
 )
+from engine.duplicate.decisions import ArbiterDecision, PlayerRound
 from engine.duplicate.proposals import Outcome, Proposal, ScoringSettings, make_outcome
 from engine.duplicate.totals import GameScores, TotalsSettings
 from engine.errors import EngineError
@@ -243,46 +244,37 @@ def review_choice(
     return choice
 
 
-def reviewed(base: Outcome, choice: str | None) -> Outcome:
-    """The outcome that counts once the arbiter chose: the alternative if he changed it."""
-    if choice == "alternative" and base.alternative is not None:
-        return base.alternative
-    return base
-
-
 def no_proposal() -> Outcome:
     return make_outcome("zero", "zero.no_proposal", 0, 0)
 
 
-def decided(base: Outcome, decision: models.Decision) -> Outcome:
-    """The outcome of a round once an arbiter's ``decision`` is applied to ``base``.
+def decision(row: models.Decision) -> ArbiterDecision:
+    """A ``Decision`` row as the engine's value (the rules applying it live in
+    ``engine.duplicate.decisions``)."""
+    return ArbiterDecision(
+        kind=row.kind,
+        reason=row.reason,
+        disciplinary=row.disciplinary,
+        score=row.score,
+        params=row.params if row.kind == "moyenne" else {},
+    )
 
-    * warning (not disciplinary): the round becomes a warning with the same score, unless it
-      already is one or is a zero/penalty (one warning per round, never on top of a
-      penalty or a zero, §5.8);
-    * penalty: 5 points off what was paid (floored at 0), the raw score kept for solos;
-    * zero: 0 points (the arbiter's own zero, e.g. illegible slip);
-    * moyenne: the stored average (``apply_moyenne``), paid as a valid move.
-    Disciplinary warnings, solos, corrections and reviews (applied first, by
-    :func:`reviewed`) leave the outcome alone."""
-    params = {"word": base.word, "reference": base.reference, "reason": decision.reason}
-    kind = decision.kind
-    if kind == "warning" and not decision.disciplinary and base.kind == "valid":
-        return Outcome("warning", base.score, base.raw_score, "warning.arbiter", decision.reason,
-                       params, base.words, base.reference, base.word)  # fmt: skip
-    if kind == "penalty":
-        score = max(0, base.score - 5)
-        return Outcome("penalty", score, base.raw_score, "penalty.arbiter", decision.reason,
-                       {**params, "claimed": base.score}, base.words, base.reference,
-                       base.word)  # fmt: skip
-    if kind == "zero":
-        return Outcome("zero", 0, 0, "zero.arbiter", decision.reason, params, base.words,
-                       base.reference, base.word)  # fmt: skip
-    if kind == "moyenne":
-        return make_outcome("valid", "moyenne", decision.score or 0, decision.score or 0,
-                            **{k: v for k, v in decision.params.items() if k != "score"},
-                            )  # fmt: skip
-    return base
+
+def player_round(
+    version: models.ProposalVersion | None, rows: Sequence[models.Decision]
+) -> PlayerRound:
+    """One player's round as the rows say: the proposal handed in (None: no slip), its
+    judged outcome, the arbiter's review and decisions (``rows`` in the order taken). The
+    standings and the game record both read rounds through here, so they count the same
+    outcome (``PlayerRound.counted``)."""
+    judged = outcome(version) if version is not None else no_proposal()
+    handed = None
+    if version is not None:
+        handed = proposal(word=version.word, reference=version.reference,
+                          claimed_score=version.claimed_score, source=version.source,
+                          late=version.late)  # fmt: skip
+    decisions = tuple(decision(d) for d in rows if d.kind != "review")
+    return PlayerRound(handed, judged, review_choice(version, rows), decisions)
 
 
 def game_scores(
@@ -298,16 +290,12 @@ def game_scores(
     "no proposal" (present, counted for solos); one who arrives in a later game is absent.
     ``current`` maps (round id, player id) to the current version; ``warnings`` lists the
     rounds of each player's disciplinary warnings; ``decisions`` (same keys) the arbiter's
-    decisions, applied in order to the current outcome (:func:`decided`)."""
+    decisions, applied in order to the current outcome (:func:`player_round`)."""
     decisions = decisions or {}
 
     def judged(rnd: models.Round, player_id: int) -> Outcome:
-        v = current.get((rnd.pk, player_id))
         taken = decisions.get((rnd.pk, player_id), ())
-        result = reviewed(outcome(v), review_choice(v, taken)) if v else no_proposal()
-        for decision in taken:
-            result = decided(result, decision)
-        return result
+        return player_round(current.get((rnd.pk, player_id)), taken).counted
 
     players: dict[int, tuple[Outcome | None, ...]] = {}
     arrivals: dict[int, int] = {}

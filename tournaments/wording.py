@@ -268,6 +268,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "record.source": (_("La source des tirages du relevé de partie n'est pas comprise."),),
     "record.variant": (_("La formule du relevé de partie est illisible."),),
     "record.scoring": (_("Les réglages de décompte du relevé de partie ne sont pas compris."),),
+    "record.decision": (_("Le relevé de partie contient une décision d'arbitre illisible."),),
+    "decision.kind": (_("Cette décision d'arbitre n'existe pas."),),
+    "decision.disciplinary": (_("Seul un avertissement peut être disciplinaire."),),
+    "decision.moyenne_score": (_("Une moyenne garde le score qu'elle accorde."),),
     "record.size": (
         _("Le relevé de partie est trop gros (au plus %(max)s octets)."),
         _("Le relevé de partie est trop gros."),

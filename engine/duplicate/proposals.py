@@ -78,6 +78,11 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "warning.hard_to_read": "{word} at {reference}: the slip is hard to read, a warning.",
         "penalty.wrong_reference": "{word} scores {claimed} at {reference}, not {written}: {score}",
         "penalty.missing_reference": "{word} has no location, {claimed} at {reference}: {score}.",
+        # The arbiter's decisions (engine.duplicate.decisions) and a late arrival (totals).
+        "warning.arbiter": "The arbiter's warning: {reason}",
+        "penalty.arbiter": "The arbiter's 5-point penalty: {reason}",
+        "zero.arbiter": "The arbiter's zero: {reason}",
+        "zero.late_arrival": "The round was played before the player arrived: 0.",
     }
 )
 
