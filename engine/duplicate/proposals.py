@@ -331,30 +331,56 @@ def _extensions(ctx: _Ctx, word: str) -> list[_Reading]:
     return readings
 
 
-def _zero(ctx: _Ctx, word: str, readings: list, error: Any, first: bool = False) -> Outcome:
-    """Zero (§4.2), naming the first fault: an invalid word (the word itself, then the
-    cross-words of the first reading that fits), the rack letters, the tile limit, a
-    missing location, then the placement of the written reading."""
+def _zero(
+    ctx: _Ctx, word: str, readings: list, error: Any, first: bool = False, *, written: Any = None
+) -> Outcome:
+    """Zero (§4.2), naming the first fault: the word itself invalid; then the fault where
+    the player wrote it (``written``, the reading at the written reference: an "erreur de
+    grille", of letters or of the tile limit there, or an unreadable reference); then the
+    invalid cross-words of the first reading that fits, the rack letters or the tile limit
+    of another reading, a missing location, the placement. The word and the reference are
+    shown as typed (a circled joker stays lowercase): a fault found at a place the player
+    never wrote would read as a reference he never gave (issue 15)."""
     found: list[_Reading] = [r for r in readings if r is not None]
     placed = next((r.base for r in found if r.base is not None), None)
-    common: dict[str, Any] = dict(word=word.upper(), reference=ctx.written, rack=ctx.rack.tiles)
+    common: dict[str, Any] = dict(word=word, reference=ctx.written, rack=ctx.rack.tiles)
     invalid = list(placed.invalid_words) if placed else []
     if not ctx.lexicon.contains(word.upper()) and word.upper() not in invalid:
         invalid.insert(0, word.upper())
     common["proposed"] = placed.score if placed else ctx.claimed
+    if invalid and not ctx.lexicon.contains(word.upper()):
+        common["reference"] = str(placed.reference) if placed else ctx.written
+        return make_outcome("zero", "zero.invalid_word", 0, 0, **common, invalid_words=invalid)
+    fault = written.error if written is not None else (error if ctx.written else None)
+    if not first and fault is not None:
+        return _fault(fault, common)
     if invalid:
         common["reference"] = str(placed.reference) if placed else ctx.written
         return make_outcome("zero", "zero.invalid_word", 0, 0, **common, invalid_words=invalid)
     for r in found:
         if r.error is not None and r.error.code in _LETTERS | {"move.too_many_tiles"}:
-            code = "zero.letters" if r.error.code in _LETTERS else "zero.too_many_tiles"
-            common.update(reference=str(r.ref), detail=r.error.message, error=r.error.code)
-            return make_outcome("zero", code, 0, 0, **common)
+            return _fault(r.error, {**common, "reference": str(r.ref)})
     if not ctx.written and not first:
         return make_outcome("zero", "zero.no_reference", 0, 0, **common)
     error = error or next((r.error for r in found if r.error is not None), None)
-    common.update(detail=getattr(error, "message", ""), error=getattr(error, "code", ""))
-    return make_outcome("zero", "zero.placement", 0, 0, **common)
+    return _fault(error, common)
+
+
+def _fault(error: Any, common: dict[str, Any]) -> Outcome:
+    """The zero naming ``error``: letters the rack lacks, too many tiles, else placement.
+    The error's own details (the square, the letter…) go with it, so the fault can be
+    worded in full; the word and reference stay as the player wrote them."""
+    code = getattr(error, "code", "")
+    details = getattr(error, "details", None) or {}
+    common = {**{k: v for k, v in details.items() if k not in common}, **common}
+    if code in _LETTERS:
+        kind = "zero.letters"
+    elif code == "move.too_many_tiles":
+        kind = "zero.too_many_tiles"
+    else:
+        kind = "zero.placement"
+    params = {**common, "detail": getattr(error, "message", ""), "error": code}
+    return make_outcome("zero", kind, 0, 0, **params)
 
 
 def _later_move(ctx: _Ctx, word: str) -> Outcome:
@@ -381,13 +407,13 @@ def _later_move(ctx: _Ctx, word: str) -> Outcome:
         return _penalty(ctx, word, ref, _settle(ctx, inverted, "warning.inverted_reference"))
     penalty = _penalty(ctx, word, ref)
     if written is not None and written.base is not None:  # fits where written, invalid word
-        refused = _zero(ctx, word, [written], error)
+        refused = _zero(ctx, word, [written], error, written=written)
         if penalty is None or penalty.kind == "zero":
             return refused
         # A shifted reference whose written place forms invalid words: −5 by default, the
         # arbiter judges whether those words make a raccordement fallacieux (§4.4).
         return with_review(penalty, "fallacieux", refused, formed=list(refused.invalid_words))
-    return penalty or _zero(ctx, word, [written, *extensions, inverted], error)
+    return penalty or _zero(ctx, word, [written, *extensions, inverted], error, written=written)
 
 
 def _both_ways(ctx: _Ctx, written: _Reading, inverted: _Reading) -> Outcome:

@@ -189,6 +189,24 @@ def test_an_outcome_names_its_placement_fault_in_french() -> None:
     )
 
 
+def test_a_shifted_reference_reads_as_typed_with_its_placement_fault() -> None:
+    # Issue 15: "6 A3 hURONIEN" on the demo's round 5 (the engine's outcome in
+    # tests/engine/duplicate/test_proposals.py): the arbiter reads his own reference and
+    # word, the joker lowercase, and the real fault, the letter O falling on A6's N.
+    from tests.engine.builders import Words
+    from tests.engine.duplicate.test_proposals import DEMO_ROUND_5, judge
+
+    lexicon = Words("HURONIEN", "NOUES")
+    outcome = judge("hURONIEN", "A3", rack="OUR?NIE", board=DEMO_ROUND_5, lexicon=lexicon)
+    with translation.override("fr"):
+        text = wording.outcome_text(outcome.code, outcome.params)
+    assert text == (
+        "hURONIEN ne peut pas être joué en A3 : 0. "
+        "La lettre 4 de hURONIEN, O, tombe sur la case A6 qui porte déjà N."
+    )
+    assert "3A" not in text and "HURONIEN" not in text and "absentes" not in text
+
+
 def test_reports_read_the_one_catalogue() -> None:
     from tournaments.reports.base import OUTCOME_LABELS, outcome_label
 
