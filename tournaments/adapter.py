@@ -26,7 +26,13 @@ from engine.duplicate import (
     get_variant,
 )
 from engine.duplicate.decisions import ArbiterDecision, PlayerRound
-from engine.duplicate.proposals import Outcome, Proposal, ScoringSettings, make_outcome
+from engine.duplicate.proposals import (
+    Outcome,
+    Proposal,
+    ScoringSettings,
+    invalid_words_of,
+    make_outcome,
+)
 from engine.duplicate.totals import GameScores, TotalsSettings
 from engine.errors import EngineError
 from engine.lexicon.automaton import Lexicon as EngineLexicon
@@ -213,7 +219,7 @@ def outcome(version: models.ProposalVersion) -> Outcome:
     params = dict(version.outcome_params or {})
     alternative = params.pop("alternative", None)
     review = str(params.pop("review", "")) if alternative else ""
-    invalid = tuple(w for w in str(params.get("invalid", "")).split(" and ") if w)
+    invalid = invalid_words_of(params)
     return Outcome(
         version.outcome_kind,
         version.outcome_score,

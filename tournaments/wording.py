@@ -24,6 +24,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from engine.duplicate.proposals import invalid_words_of
+
 log = logging.getLogger(__name__)
 
 _FIELD = re.compile(r"%\((\w+)\)")
@@ -667,12 +669,10 @@ def error_text(error: Any) -> str:
 
 
 def _invalid_words(params: Mapping[str, Any]) -> str:
-    """The refused words joined the French way (the engine joins them with " and ")."""
-    words = params.get("invalid") or ""
-    if isinstance(words, list | tuple):
-        parts = [str(w) for w in words]
-    else:
-        parts = [w for w in str(words).split(" and ") if w]
+    """The refused words joined the French way (or the language's): the engine keeps them
+    as a tuple, ``params["invalid_words"]``; outcomes stored before it did hold English
+    prose, ``params["invalid"]`` ("A and B"), read the same."""
+    parts = list(invalid_words_of(params))
     if len(parts) < 2:
         return "".join(parts)
     return gettext("%(words)s et %(last)s") % {"words": ", ".join(parts[:-1]), "last": parts[-1]}

@@ -156,8 +156,29 @@ class Outcome:
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
 
 
+def english_reason(code: str, params: Mapping[str, Any]) -> str:
+    """The English sentence of ``code`` filled from ``params``: the refused words
+    (``params["invalid_words"]``, a tuple) joined here, for this sentence only, so the
+    params stay structured and each language joins them its own way."""
+    values = defaultdict(str, params)
+    if invalid := invalid_words_of(params):
+        values.update(invalid=" and ".join(invalid), verb="is" if len(invalid) == 1 else "are")
+    return REASONS[code].format_map(values).strip()
+
+
+def invalid_words_of(params: Mapping[str, Any]) -> tuple[str, ...]:
+    """The refused words of an outcome's params, stored or fresh: the tuple (a list once
+    stored as JSON) ``invalid_words``, or the English prose ``invalid`` ("A and B") of
+    outcomes stored before the words were kept apart."""
+    if words := params.get("invalid_words"):
+        return tuple(str(w) for w in words)
+    return tuple(w for w in str(params.get("invalid") or "").split(" and ") if w)
+
+
 def make_outcome(kind: str, code: str, score: int, raw: int, **params: Any) -> Outcome:
-    """Build an outcome whose reason is the English template of ``code`` filled in."""
+    """Build an outcome whose reason is the English template of ``code`` filled in. The
+    refused words are kept as a tuple, ``params["invalid_words"]`` (older stored outcomes
+    have them as English prose, ``params["invalid"]``: ``A and B``)."""
     move: CheckedMove | None = params.pop("move", None)
     invalid = tuple(params.pop("invalid_words", ()))
     proposed = params.pop("proposed", None)
@@ -165,8 +186,8 @@ def make_outcome(kind: str, code: str, score: int, raw: int, **params: Any) -> O
     params.setdefault("reference", str(move.reference) if move else "")
     params["score"] = score
     if invalid:
-        params.update(invalid=" and ".join(invalid), verb="is" if len(invalid) == 1 else "are")
-    reason = REASONS[code].format_map(defaultdict(str, params)).strip()
+        params["invalid_words"] = invalid
+    reason = english_reason(code, params)
     words = tuple(w.word for w in move.words) if move else ()
     ref, word = str(params["reference"]), str(params["word"])
     return Outcome(kind, score, raw, code, reason, params, words, ref, word, invalid, proposed)
@@ -181,8 +202,7 @@ def with_review(outcome: Outcome, reason: str, alternative: Outcome, **params: A
 
 def _recoded(outcome: Outcome, kind: str, code: str) -> Outcome:
     """The same move and score under another code (a warning added to a readable move)."""
-    reason = REASONS[code].format_map(defaultdict(str, outcome.params)).strip()
-    return replace(outcome, kind=kind, code=code, reason=reason)
+    return replace(outcome, kind=kind, code=code, reason=english_reason(code, outcome.params))
 
 
 @dataclass(frozen=True, slots=True)

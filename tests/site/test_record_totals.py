@@ -132,3 +132,19 @@ def test_record_of_a_game_with_decisions_replays_to_the_same_totals(
     out = capsys.readouterr().out
     assert status == 0, out
     assert "The record reproduces: 3 rounds, top total 141." in out
+
+
+def test_refused_words_stored_as_prose_still_read() -> None:
+    """Outcomes stored before the engine kept the refused words apart hold English prose
+    (``"ZZZ and YYY"``); the adapter reads them as the tuple the moyenne compares."""
+    from tournaments import adapter
+    from tournaments.models import ProposalVersion
+
+    old = ProposalVersion(outcome_kind="zero", outcome_score=0, outcome_raw_score=0,
+                          outcome_code="zero.invalid_word", outcome_reason="",
+                          outcome_params={"invalid": "ZZZ and YYY", "verb": "are"})  # fmt: skip
+    assert adapter.outcome(old).invalid_words == ("ZZZ", "YYY")
+    new = ProposalVersion(outcome_kind="zero", outcome_score=0, outcome_raw_score=0,
+                          outcome_code="zero.invalid_word", outcome_reason="",
+                          outcome_params={"invalid_words": ["ZZZ"]})  # fmt: skip
+    assert adapter.outcome(new).invalid_words == ("ZZZ",)

@@ -159,7 +159,26 @@ def test_a_sentence_built_where_it_is_raised_is_kept() -> None:
 # --- Outcomes -----------------------------------------------------------------------------------
 
 
+def test_refused_words_are_kept_apart_and_joined_by_each_language() -> None:
+    from engine.duplicate.proposals import make_outcome
+
+    outcome = make_outcome("zero", "zero.invalid_word", 0, 0, word="HAINSE",
+                           invalid_words=["HAINSE", "SEH", "AH"])  # fmt: skip
+    assert outcome.params["invalid_words"] == ("HAINSE", "SEH", "AH")
+    assert "invalid" not in outcome.params and "verb" not in outcome.params
+    assert outcome.reason == "HAINSE and SEH and AH are not in the dictionary: 0."
+    with translation.override("fr"):
+        assert wording.outcome_text(outcome.code, outcome.params) == (
+            "HAINSE, SEH et AH : hors du dictionnaire, 0."
+        )
+    # As stored (JSON: a list), the words read back the same.
+    stored = json.loads(json.dumps(dict(outcome.params)))
+    with translation.override("fr"):
+        assert wording.outcome_text(outcome.code, stored).startswith("HAINSE, SEH et AH")
+
+
 def test_outcome_reasons_in_french_then_english() -> None:
+    # An outcome stored before the words were kept apart: English prose, still read.
     params = {"word": "HAINSE", "reference": "H4", "invalid": "HAINSE and SEH", "score": 0}
     with translation.override("fr"):
         assert wording.outcome_text("zero.invalid_word", params) == (
