@@ -574,6 +574,22 @@ def score_proposal(
     return outcome
 
 
+def automatic_claim(
+    *, board: Board, rack: Rack, reference: str, word: str, settings: ScoringSettings
+) -> int | None:
+    """The score a tablet writes for its player (rules §4.1 S2): with scores required the
+    app computes the claimed score, the move's value where the player placed it, checked
+    for placement and rack letters only, **never against the lexicon** (that would tell
+    the player his word's validity before the close). ``None`` when scores are not
+    required or the move does not fit there: the slip is then judged without a score."""
+    if not settings.score_required or not reference.strip() or not word.strip():
+        return None
+    try:
+        return check_move(board, rack, reference, word, lexicon=None, **settings.limits()).score
+    except EngineError:
+        return None
+
+
 def _entry_errors(proposal: Proposal) -> None:
     if proposal.source not in SOURCES:
         raise EngineError("proposal.source", f"A proposal comes from {' or '.join(SOURCES)}.")
