@@ -3,8 +3,9 @@
 Everything in ``tournaments/`` that needs a ``Board``, ``Rack``, ``Proposal``, ``Variant``,
 ``GameScores`` or an engine ``Game`` asks this module, so the text formats stored in the
 database are read and written in exactly one place. A game is never stored as engine
-state: :func:`engine_game` replays it from its source and its rounds (tops are cheap to
-recompute with the compiled generator), which keeps the rows the only truth.
+state: :func:`engine_game` replays it from its source and its rounds, reading the tops
+the rows keep (checked on the board, not searched again), which keeps the rows the only
+truth.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from engine.duplicate.proposals import (
     invalid_words_of,
     make_outcome,
 )
+from engine.duplicate.record import GameRecord, replay_game
+from engine.duplicate.top import StoredTop, StoredTops
 from engine.duplicate.totals import GameScores, TotalsSettings
 from engine.errors import EngineError
 from engine.lexicon.automaton import Lexicon as EngineLexicon
@@ -118,33 +121,70 @@ def rack_source(game: models.Game) -> RackSource:
     return ManualSource()
 
 
+def _status(row: models.Round) -> str:
+    if row.state == "cancelled":
+        return "cancelled"
+    return "played" if row.top_placed_at is not None else "pending"
+
+
+def round_record(row: models.Round) -> dict[str, Any]:
+    """A stored round as a round of a game record (``engine.duplicate.record``), with the
+    fields the rows keep: what the one replayer needs to draw it again and place its top."""
+    kept = {"rack": row.rack, "reliquat": row.reliquat, "new": row.new_letters, "rejected": None}
+    top = row.top or {}
+    return {
+        "number": row.number,
+        "status": _status(row),
+        "minimum": row.minimum,
+        "rack": row.rack,
+        "draws": [*({k: d.get(k) for k in kept} for d in row.rejections), kept],
+        "top": top.get("chosen") if row.top_placed_at is not None else None,
+        "tied": top.get("tied"),
+        "chosen_by": row.chosen_by or "default",
+        "next_reliquat": row.next_reliquat if row.top_placed_at is not None else None,
+        "cancel_reason": row.cancel_reason,
+    }
+
+
+def stored_tops(rows: Iterable[models.Round]) -> dict[tuple[str, str], StoredTop]:
+    """The tops the rows keep, keyed as :class:`StoredTops` asks: each round's tied moves
+    on the board before it, and the racks rejected for having no move (none)."""
+    known: dict[tuple[str, str], StoredTop] = {}
+    for row in rows:
+        board_before = board(row.board_before)
+        tied = (row.top or {}).get("tied")
+        if tied and row.top_score is not None:
+            moves = tuple(move(m) for m in tied)
+            known[StoredTops.key(board_before, row.rack)] = StoredTop(row.top_score, moves)
+        for d in row.rejections:
+            if d.get("rejected") == "no_move":
+                known[StoredTops.key(board_before, d["rack"])] = StoredTop(0)
+    return known
+
+
 def engine_game(game: models.Game, rounds: Iterable[models.Round], lexicon: EngineLexicon) -> Game:
-    """Replay ``game`` from its source: every stored round is drawn again and its placed
-    top put down, then (manual games) the typed racks already rejected for the next round.
+    """Replay ``game`` from its source with the one replayer
+    (``engine.duplicate.record.replay_game``): every stored round is drawn again and its
+    placed top put down, then (manual games) the typed racks already rejected for the next
+    round. The tops come from the rows (:func:`stored_tops`), checked on the board but
+    never searched again, so drawing, placing or cancelling round N under the game's lock
+    costs at most the search of the round being drawn, not N.
 
     The result is the engine game as it stands now: a pending round when the last stored
-    round is not placed yet. A cancelled round (§1.5) is drawn again and cancelled with the
-    engine's ``Game.cancel``, which puts every tile back and excludes its rack, exactly as
-    when it was cancelled (``rounds`` must then come in play order, cancelled rows first
-    among equal numbers). A replay that disagrees with the rows is a bug, not a refusal.
+    round is not placed yet. A cancelled round (§1.5) is drawn again and cancelled, which
+    puts every tile back and excludes its rack, exactly as when it was cancelled (``rounds``
+    must then come in play order, cancelled rows first among equal numbers). A replay that
+    disagrees with the rows is a bug, not a refusal.
     """
+    rows = list(rounds)
     var = variant(game.variant_code)
-    eg = Game(rack_source(game), engine_top_finder(lexicon, var), var)
-    for row in rounds:
-        if game.kind == "manual":
-            for draw in [*row.rejections, {"reliquat": row.reliquat, "new": row.new_letters}]:
-                eg.offer_rack(_typed(draw))
-        else:
-            eg.draw()
-        if eg.pending is None or eg.pending.rack != row.rack:
-            raise RuntimeError(f"replay of game {game.pk} diverges at round {row.number}")
-        if row.state == "cancelled":
-            eg.cancel(row.cancel_reason)
-            continue
-        if row.top_placed_at is None:
-            return eg
-        eg.place(move(row.top["chosen"]))
-    if game.kind == "manual":
+    finder = StoredTops(stored_tops(rows), engine_top_finder(lexicon, var), lexicon=lexicon,
+                        variant=var)  # fmt: skip
+    record = GameRecord({"rounds": [round_record(r) for r in rows]}, var)
+    eg, diffs = replay_game(record, finder, source=rack_source(game), through_end=False)
+    if diffs:
+        raise RuntimeError(f"replay of game {game.pk} diverges: {diffs[0]}")
+    if game.kind == "manual" and eg.pending is None:
         for draw in game.pending_draws:
             eg.offer_rack(_typed(draw))
     return eg
