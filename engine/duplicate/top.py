@@ -18,6 +18,7 @@ from engine.bag import canonical
 from engine.board import Board, Rack
 from engine.check import check_move
 from engine.duplicate.endgame import end_before_draw
+from engine.duplicate.values import TopChoice as TopChoice
 from engine.errors import EngineError
 from engine.moves import Move, new_tiles, rack_tiles_used
 from engine.tiles import JOKER
@@ -64,25 +65,6 @@ def ends_game(board: Board, move: Move, remaining: str, swap: str = "") -> bool:
     if swap:
         left = left.replace(swap, JOKER, 1)
     return end_before_draw(left) is not None
-
-
-@dataclass(frozen=True, slots=True)
-class TopChoice:
-    """The tied moves of a round, those the rules allow, and the one placed.
-
-    ``tied`` is every move reaching the top score in ``Move.sort_key`` order; ``eligible``
-    the subset T2/T6 allow; ``chosen`` the move placed and ``chosen_by`` ``"default"``
-    (first eligible move) or ``"arbiter"``.
-    """
-
-    score: int
-    tied: tuple[Move, ...]
-    eligible: tuple[Move, ...]
-    chosen: Move
-    chosen_by: str = "default"
-
-    def with_choice(self, move: Move, chosen_by: str = "arbiter") -> TopChoice:
-        return TopChoice(self.score, self.tied, self.eligible, move, chosen_by)
 
 
 def eligible_moves(
