@@ -127,6 +127,19 @@ def _status(row: models.Round) -> str:
     return "played" if row.top_placed_at is not None else "pending"
 
 
+def _chosen_by(top: Mapping[str, Any]) -> str:
+    """ "default" when the placed top is the first eligible tied move the row keeps (the
+    engine's default), else "arbiter": read from the stored tops, so a top kept by a
+    recomputation that is no longer the default still replays as the arbiter's choice."""
+    tied, eligible = top.get("tied") or [], top.get("eligible") or []
+    default = tied[eligible[0]] if eligible and eligible[0] < len(tied) else None
+    chosen = top.get("chosen")
+    if default is None or chosen is None:
+        return "arbiter"
+    same = (chosen["coord"], chosen["word"]) == (default["coord"], default["word"])
+    return "default" if same else "arbiter"
+
+
 def round_record(row: models.Round) -> dict[str, Any]:
     """A stored round as a round of a game record (``engine.duplicate.record``), with the
     fields the rows keep: what the one replayer needs to draw it again and place its top."""
@@ -140,7 +153,7 @@ def round_record(row: models.Round) -> dict[str, Any]:
         "draws": [*({k: d.get(k) for k in kept} for d in row.rejections), kept],
         "top": top.get("chosen") if row.top_placed_at is not None else None,
         "tied": top.get("tied"),
-        "chosen_by": row.chosen_by or "default",
+        "chosen_by": _chosen_by(top),
         "next_reliquat": row.next_reliquat if row.top_placed_at is not None else None,
         "cancel_reason": row.cancel_reason,
     }
