@@ -34,7 +34,7 @@ from engine.duplicate.proposals import (
     invalid_words_of,
     make_outcome,
 )
-from engine.duplicate.record import GameRecord, replay_game
+from engine.duplicate.record import GameRecord, replay_game, typed_rack
 from engine.duplicate.top import StoredTop, StoredTops
 from engine.duplicate.totals import GameScores, TotalsSettings
 from engine.errors import EngineError
@@ -108,11 +108,6 @@ def draw_json(draw: Draw) -> dict[str, Any]:
     }
 
 
-def _typed(draw: Mapping[str, Any]) -> str:
-    """A stored draw as the arbiter would type it again (reliquat + new letters)."""
-    return f"{draw['reliquat']}+{draw['new']}" if draw["reliquat"] else draw["new"]
-
-
 def rack_source(game: models.Game) -> RackSource:
     if game.kind == "seeded":
         return SeededSource(game.seed)
@@ -128,8 +123,8 @@ def _status(row: models.Round) -> str:
 
 
 def _chosen_by(top: Mapping[str, Any]) -> str:
-    """ "default" when the placed top is the first eligible tied move the row keeps (the
-    engine's default), else "arbiter": read from the stored tops, so a top kept by a
+    """Who chose the placed top, read from the stored tops: "default" when it is the first
+    eligible tied move (the engine's default), else "arbiter", so a top kept by a
     recomputation that is no longer the default still replays as the arbiter's choice."""
     tied, eligible = top.get("tied") or [], top.get("eligible") or []
     default = tied[eligible[0]] if eligible and eligible[0] < len(tied) else None
@@ -199,7 +194,7 @@ def engine_game(game: models.Game, rounds: Iterable[models.Round], lexicon: Engi
         raise RuntimeError(f"replay of game {game.pk} diverges: {diffs[0]}")
     if game.kind == "manual" and eg.pending is None:
         for draw in game.pending_draws:
-            eg.offer_rack(_typed(draw))
+            eg.offer_rack(typed_rack(draw))
     return eg
 
 

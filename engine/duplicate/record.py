@@ -363,7 +363,7 @@ def replay_game(
     return game, diffs
 
 
-def _typed(draw: Mapping) -> str:
+def typed_rack(draw: Mapping) -> str:
     """A recorded draw as the arbiter typed it (reliquat + new letters)."""
     return f"{draw['reliquat']}+{draw['new']}" if draw["reliquat"] else draw["new"]
 
@@ -374,7 +374,7 @@ def _draw_recorded(game: Game, rec: Mapping) -> Round | None:
     if game.source.kind != "manual":
         return game.draw()
     for draw in rec["draws"]:
-        game.offer_rack(_typed(draw))
+        game.offer_rack(typed_rack(draw))
     return game.pending
 
 
