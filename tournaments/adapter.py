@@ -3,8 +3,9 @@
 Everything in ``tournaments/`` that needs a ``Board``, ``Rack``, ``Proposal``, ``Variant``,
 ``GameScores`` or an engine ``Game`` asks this module, so the text formats stored in the
 database are read and written in exactly one place. A game is never stored as engine
-state: :func:`engine_game` replays it from its source and its rounds (tops are cheap to
-recompute with the compiled generator), which keeps the rows the only truth.
+state: :func:`engine_game` replays it from its source and its rounds, reading the tops
+the rows keep (checked on the board, not searched again), which keeps the rows the only
+truth.
 """
 
 from __future__ import annotations
@@ -25,7 +26,16 @@ from engine.duplicate import (
     engine_top_finder,
     get_variant,
 )
-from engine.duplicate.proposals import Outcome, Proposal, ScoringSettings, make_outcome
+from engine.duplicate.decisions import ArbiterDecision, PlayerRound
+from engine.duplicate.proposals import (
+    Outcome,
+    Proposal,
+    ScoringSettings,
+    invalid_words_of,
+    make_outcome,
+)
+from engine.duplicate.record import GameRecord, replay_game, typed_rack
+from engine.duplicate.top import StoredTop, StoredTops
 from engine.duplicate.totals import GameScores, TotalsSettings
 from engine.errors import EngineError
 from engine.lexicon.automaton import Lexicon as EngineLexicon
@@ -98,11 +108,6 @@ def draw_json(draw: Draw) -> dict[str, Any]:
     }
 
 
-def _typed(draw: Mapping[str, Any]) -> str:
-    """A stored draw as the arbiter would type it again (reliquat + new letters)."""
-    return f"{draw['reliquat']}+{draw['new']}" if draw["reliquat"] else draw["new"]
-
-
 def rack_source(game: models.Game) -> RackSource:
     if game.kind == "seeded":
         return SeededSource(game.seed)
@@ -111,35 +116,85 @@ def rack_source(game: models.Game) -> RackSource:
     return ManualSource()
 
 
+def _status(row: models.Round) -> str:
+    if row.state == "cancelled":
+        return "cancelled"
+    return "played" if row.top_placed_at is not None else "pending"
+
+
+def _chosen_by(top: Mapping[str, Any]) -> str:
+    """Who chose the placed top, read from the stored tops: "default" when it is the first
+    eligible tied move (the engine's default), else "arbiter", so a top kept by a
+    recomputation that is no longer the default still replays as the arbiter's choice."""
+    tied, eligible = top.get("tied") or [], top.get("eligible") or []
+    default = tied[eligible[0]] if eligible and eligible[0] < len(tied) else None
+    chosen = top.get("chosen")
+    if default is None or chosen is None:
+        return "arbiter"
+    same = (chosen["coord"], chosen["word"]) == (default["coord"], default["word"])
+    return "default" if same else "arbiter"
+
+
+def round_record(row: models.Round) -> dict[str, Any]:
+    """A stored round as a round of a game record (``engine.duplicate.record``), with the
+    fields the rows keep: what the one replayer needs to draw it again and place its top."""
+    kept = {"rack": row.rack, "reliquat": row.reliquat, "new": row.new_letters, "rejected": None}
+    top = row.top or {}
+    return {
+        "number": row.number,
+        "status": _status(row),
+        "minimum": row.minimum,
+        "rack": row.rack,
+        "draws": [*({k: d.get(k) for k in kept} for d in row.rejections), kept],
+        "top": top.get("chosen") if row.top_placed_at is not None else None,
+        "tied": top.get("tied"),
+        "chosen_by": _chosen_by(top),
+        "next_reliquat": row.next_reliquat if row.top_placed_at is not None else None,
+        "cancel_reason": row.cancel_reason,
+    }
+
+
+def stored_tops(rows: Iterable[models.Round]) -> dict[tuple[str, str], StoredTop]:
+    """The tops the rows keep, keyed as :class:`StoredTops` asks: each round's tied moves
+    on the board before it, and the racks rejected for having no move (none)."""
+    known: dict[tuple[str, str], StoredTop] = {}
+    for row in rows:
+        board_before = board(row.board_before)
+        tied = (row.top or {}).get("tied")
+        if tied and row.top_score is not None:
+            moves = tuple(move(m) for m in tied)
+            known[StoredTops.key(board_before, row.rack)] = StoredTop(row.top_score, moves)
+        for d in row.rejections:
+            if d.get("rejected") == "no_move":
+                known[StoredTops.key(board_before, d["rack"])] = StoredTop(0)
+    return known
+
+
 def engine_game(game: models.Game, rounds: Iterable[models.Round], lexicon: EngineLexicon) -> Game:
-    """Replay ``game`` from its source: every stored round is drawn again and its placed
-    top put down, then (manual games) the typed racks already rejected for the next round.
+    """Replay ``game`` from its source with the one replayer
+    (``engine.duplicate.record.replay_game``): every stored round is drawn again and its
+    placed top put down, then (manual games) the typed racks already rejected for the next
+    round. The tops come from the rows (:func:`stored_tops`), checked on the board but
+    never searched again, so drawing, placing or cancelling round N under the game's lock
+    costs at most the search of the round being drawn, not N.
 
     The result is the engine game as it stands now: a pending round when the last stored
-    round is not placed yet. A cancelled round (§1.5) is drawn again and cancelled with the
-    engine's ``Game.cancel``, which puts every tile back and excludes its rack, exactly as
-    when it was cancelled (``rounds`` must then come in play order, cancelled rows first
-    among equal numbers). A replay that disagrees with the rows is a bug, not a refusal.
+    round is not placed yet. A cancelled round (§1.5) is drawn again and cancelled, which
+    puts every tile back and excludes its rack, exactly as when it was cancelled (``rounds``
+    must then come in play order, cancelled rows first among equal numbers). A replay that
+    disagrees with the rows is a bug, not a refusal.
     """
+    rows = list(rounds)
     var = variant(game.variant_code)
-    eg = Game(rack_source(game), engine_top_finder(lexicon, var), var)
-    for row in rounds:
-        if game.kind == "manual":
-            for draw in [*row.rejections, {"reliquat": row.reliquat, "new": row.new_letters}]:
-                eg.offer_rack(_typed(draw))
-        else:
-            eg.draw()
-        if eg.pending is None or eg.pending.rack != row.rack:
-            raise RuntimeError(f"replay of game {game.pk} diverges at round {row.number}")
-        if row.state == "cancelled":
-            eg.cancel(row.cancel_reason)
-            continue
-        if row.top_placed_at is None:
-            return eg
-        eg.place(move(row.top["chosen"]))
-    if game.kind == "manual":
+    finder = StoredTops(stored_tops(rows), engine_top_finder(lexicon, var), lexicon=lexicon,
+                        variant=var)  # fmt: skip
+    record = GameRecord({"rounds": [round_record(r) for r in rows]}, var)
+    eg, diffs = replay_game(record, finder, source=rack_source(game), through_end=False)
+    if diffs:
+        raise RuntimeError(f"replay of game {game.pk} diverges: {diffs[0]}")
+    if game.kind == "manual" and eg.pending is None:
         for draw in game.pending_draws:
-            eg.offer_rack(_typed(draw))
+            eg.offer_rack(typed_rack(draw))
     return eg
 
 
@@ -212,7 +267,7 @@ def outcome(version: models.ProposalVersion) -> Outcome:
     params = dict(version.outcome_params or {})
     alternative = params.pop("alternative", None)
     review = str(params.pop("review", "")) if alternative else ""
-    invalid = tuple(w for w in str(params.get("invalid", "")).split(" and ") if w)
+    invalid = invalid_words_of(params)
     return Outcome(
         version.outcome_kind,
         version.outcome_score,
@@ -243,46 +298,37 @@ def review_choice(
     return choice
 
 
-def reviewed(base: Outcome, choice: str | None) -> Outcome:
-    """The outcome that counts once the arbiter chose: the alternative if he changed it."""
-    if choice == "alternative" and base.alternative is not None:
-        return base.alternative
-    return base
-
-
 def no_proposal() -> Outcome:
     return make_outcome("zero", "zero.no_proposal", 0, 0)
 
 
-def decided(base: Outcome, decision: models.Decision) -> Outcome:
-    """The outcome of a round once an arbiter's ``decision`` is applied to ``base``.
+def decision(row: models.Decision) -> ArbiterDecision:
+    """A ``Decision`` row as the engine's value (the rules applying it live in
+    ``engine.duplicate.decisions``)."""
+    return ArbiterDecision(
+        kind=row.kind,
+        reason=row.reason,
+        disciplinary=row.disciplinary,
+        score=row.score,
+        params=row.params if row.kind == "moyenne" else {},
+    )
 
-    * warning (not disciplinary): the round becomes a warning with the same score, unless it
-      already is one or is a zero/penalty (one warning per round, never on top of a
-      penalty or a zero, §5.8);
-    * penalty: 5 points off what was paid (floored at 0), the raw score kept for solos;
-    * zero: 0 points (the arbiter's own zero, e.g. illegible slip);
-    * moyenne: the stored average (``apply_moyenne``), paid as a valid move.
-    Disciplinary warnings, solos, corrections and reviews (applied first, by
-    :func:`reviewed`) leave the outcome alone."""
-    params = {"word": base.word, "reference": base.reference, "reason": decision.reason}
-    kind = decision.kind
-    if kind == "warning" and not decision.disciplinary and base.kind == "valid":
-        return Outcome("warning", base.score, base.raw_score, "warning.arbiter", decision.reason,
-                       params, base.words, base.reference, base.word)  # fmt: skip
-    if kind == "penalty":
-        score = max(0, base.score - 5)
-        return Outcome("penalty", score, base.raw_score, "penalty.arbiter", decision.reason,
-                       {**params, "claimed": base.score}, base.words, base.reference,
-                       base.word)  # fmt: skip
-    if kind == "zero":
-        return Outcome("zero", 0, 0, "zero.arbiter", decision.reason, params, base.words,
-                       base.reference, base.word)  # fmt: skip
-    if kind == "moyenne":
-        return make_outcome("valid", "moyenne", decision.score or 0, decision.score or 0,
-                            **{k: v for k, v in decision.params.items() if k != "score"},
-                            )  # fmt: skip
-    return base
+
+def player_round(
+    version: models.ProposalVersion | None, rows: Sequence[models.Decision]
+) -> PlayerRound:
+    """One player's round as the rows say: the proposal handed in (None: no slip), its
+    judged outcome, the arbiter's review and decisions (``rows`` in the order taken). The
+    standings and the game record both read rounds through here, so they count the same
+    outcome (``PlayerRound.counted``)."""
+    judged = outcome(version) if version is not None else no_proposal()
+    handed = None
+    if version is not None:
+        handed = proposal(word=version.word, reference=version.reference,
+                          claimed_score=version.claimed_score, source=version.source,
+                          late=version.late)  # fmt: skip
+    decisions = tuple(decision(d) for d in rows if d.kind != "review")
+    return PlayerRound(handed, judged, review_choice(version, rows), decisions)
 
 
 def game_scores(
@@ -298,16 +344,12 @@ def game_scores(
     "no proposal" (present, counted for solos); one who arrives in a later game is absent.
     ``current`` maps (round id, player id) to the current version; ``warnings`` lists the
     rounds of each player's disciplinary warnings; ``decisions`` (same keys) the arbiter's
-    decisions, applied in order to the current outcome (:func:`decided`)."""
+    decisions, applied in order to the current outcome (:func:`player_round`)."""
     decisions = decisions or {}
 
     def judged(rnd: models.Round, player_id: int) -> Outcome:
-        v = current.get((rnd.pk, player_id))
         taken = decisions.get((rnd.pk, player_id), ())
-        result = reviewed(outcome(v), review_choice(v, taken)) if v else no_proposal()
-        for decision in taken:
-            result = decided(result, decision)
-        return result
+        return player_round(current.get((rnd.pk, player_id)), taken).counted
 
     players: dict[int, tuple[Outcome | None, ...]] = {}
     arrivals: dict[int, int] = {}

@@ -24,6 +24,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from engine.duplicate.proposals import invalid_words_of
+
 log = logging.getLogger(__name__)
 
 _FIELD = re.compile(r"%\((\w+)\)")
@@ -268,6 +270,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "record.source": (_("La source des tirages du relevé de partie n'est pas comprise."),),
     "record.variant": (_("La formule du relevé de partie est illisible."),),
     "record.scoring": (_("Les réglages de décompte du relevé de partie ne sont pas compris."),),
+    "record.decision": (_("Le relevé de partie contient une décision d'arbitre illisible."),),
+    "decision.kind": (_("Cette décision d'arbitre n'existe pas."),),
+    "decision.disciplinary": (_("Seul un avertissement peut être disciplinaire."),),
+    "decision.moyenne_score": (_("Une moyenne garde le score qu'elle accorde."),),
     "record.size": (
         _("Le relevé de partie est trop gros (au plus %(max)s octets)."),
         _("Le relevé de partie est trop gros."),
@@ -663,12 +669,10 @@ def error_text(error: Any) -> str:
 
 
 def _invalid_words(params: Mapping[str, Any]) -> str:
-    """The refused words joined the French way (the engine joins them with " and ")."""
-    words = params.get("invalid") or ""
-    if isinstance(words, list | tuple):
-        parts = [str(w) for w in words]
-    else:
-        parts = [w for w in str(words).split(" and ") if w]
+    """The refused words joined the French way (or the language's): the engine keeps them
+    as a tuple, ``params["invalid_words"]``; outcomes stored before it did hold English
+    prose, ``params["invalid"]`` ("A and B"), read the same."""
+    parts = list(invalid_words_of(params))
     if len(parts) < 2:
         return "".join(parts)
     return gettext("%(words)s et %(last)s") % {"words": ", ".join(parts[:-1]), "last": parts[-1]}

@@ -26,7 +26,7 @@ from engine.duplicate.record import (
     load_record,
     move_from_json,
     replay,
-    source_for,
+    replay_game,
 )
 from engine.duplicate.scoresheet import check_totals, rescoring_hook, scoring_settings
 from engine.duplicate.top import engine_top_finder
@@ -138,29 +138,33 @@ def parse_slip(text: str, *, late: bool = False, connecting: str = "",
 
 def round_position(record: GameRecord, number: int, finder: Any) -> tuple[Game, dict]:
     """The game replayed up to the played round ``number``, its rack drawn and its top
-    pending: the board and rack that round's bulletins are judged on."""
-    game = Game(source_for(record), finder, record.variant)
+    pending: the board and rack that round's bulletins are judged on. The record's rounds
+    before it go through the one replayer (``record.replay_game``), which follows each
+    recorded top even where this lexicon finds another (placed as ``"record"``)."""
+    rounds, found = [], None
     for rec in record.rounds:
         if rec["status"] == "void":
             break
-        pending = game.draw()
-        if pending is None:
+        if rec["number"] == number and rec["status"] == "played":
+            rounds.append({**rec, "status": "pending", "players": []})
+            found = rec
             break
-        if rec["status"] == "cancelled":
-            game.cancel(rec["cancel_reason"])
-            continue
-        if rec["number"] == number:
-            if pending.rack != rec["rack"]:
-                raise EngineError(
-                    "cli.record", f"Round {number} does not replay: the record's rack is "
-                    f"{rec['rack']}, the replay draws {pending.rack}.",
-                )  # fmt: skip
-            return game, rec
-        game.place_forced(move_from_json(rec["top"], f"round {rec['number']}"))
-    played = [r["number"] for r in record.rounds if r["status"] == "played"]
-    span = f"1 to {max(played)}" if played else "none"
-    message = f"The record has no played round {number} (rounds: {span})."
-    raise EngineError("cli.round", message, round=number)
+        rounds.append({**rec, "players": []})
+    if found is None:
+        played = [r["number"] for r in record.rounds if r["status"] == "played"]
+        span = f"1 to {max(played)}" if played else "none"
+        message = f"The record has no played round {number} (rounds: {span})."
+        raise EngineError("cli.round", message, round=number)
+    partial = GameRecord({**record.data, "rounds": rounds}, record.variant)
+    game, _ = replay_game(partial, finder, through_end=False)
+    pending = game.pending
+    if pending is None or pending.number != number or pending.rack != found["rack"]:
+        drawn = pending.rack if pending is not None else "no rack"
+        raise EngineError(
+            "cli.record", f"Round {number} does not replay: the record's rack is "
+            f"{found['rack']}, the replay draws {drawn}.",
+        )  # fmt: skip
+    return game, found
 
 
 def outcome_line(outcome: Outcome) -> dict[str, Any]:

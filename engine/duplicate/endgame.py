@@ -8,33 +8,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from engine.bag import TILE_ORDER, canonical
 from engine.duplicate.racks import classes, meets_minimum
+from engine.duplicate.values import END_REASONS
+from engine.duplicate.values import EndOfGame as EndOfGame
 from engine.tiles import CONSONANTS, FLEXIBLE, VOWELS
 
-#: Sentences for each way a game ends; codes are those of the rules (E1–E5).
-REASONS = {
-    "E1": "every tile has been drawn and placed",
-    "E2": "no rack that can still be drawn has a legal move",
-    "E3": "the tiles left cannot make a rack with a vowel and a consonant",
-    "E4": "the cancelled round cannot be replaced by a different rack",
-    "E5": "the arbiter stopped the game",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class EndOfGame:
-    """Why the game ended, and the unplayed tiles at that moment (canonical order)."""
-
-    code: str
-    remaining: str
-    message: str = ""
-
-    def sentence(self) -> str:
-        detail = f" ({self.message})" if self.message else ""
-        return f"Game over, {self.code}: {REASONS[self.code]}{detail}."
+#: Sentences for each way a game ends (kept importable here).
+REASONS = END_REASONS
 
 
 def end_before_draw(remaining: str) -> EndOfGame | None:

@@ -35,57 +35,13 @@ from engine.duplicate.top import (
     new_tiles,
     rack_tiles_used,
 )
+from engine.duplicate.values import Round as Round
 from engine.duplicate.variants import CLASSIC, Variant
 from engine.errors import EngineError
 from engine.moves import Move
 from engine.tiles import JOKER
 
 MAX_ATTEMPTS = 100_000  # a valid rack always exists by then; more means a bug
-
-
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One round of the history. ``status`` is ``pending`` (drawn, top not placed yet),
-    ``played``, ``cancelled`` (§1.5: points void, its rack back in the bag) or ``void``
-    (the game ended, E2/E4, while drawing it: only its rejected racks)."""
-
-    number: int
-    draws: tuple[Draw, ...]
-    minimum: int
-    choice: TopChoice | None
-    cumulative: int
-    status: str = "played"
-    joker_swap: str = ""
-    next_reliquat: str = ""
-    cancel_reason: str = ""
-
-    @property
-    def draw(self) -> Draw:
-        return self.draws[-1]
-
-    @property
-    def rack(self) -> str:
-        return self.draw.rack
-
-    @property
-    def reliquat(self) -> str:
-        return self.draw.reliquat
-
-    @property
-    def new(self) -> str:
-        return self.draw.new
-
-    @property
-    def rejections(self) -> tuple[Draw, ...]:
-        return tuple(d for d in self.draws if d.rejected)
-
-    @property
-    def top(self) -> Move | None:
-        return self.choice.chosen if self.choice else None
-
-    @property
-    def tied(self) -> tuple[Move, ...]:
-        return self.choice.tied if self.choice else ()
 
 
 @dataclass(slots=True)

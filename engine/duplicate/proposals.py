@@ -78,6 +78,11 @@ REASONS: Mapping[str, str] = MappingProxyType(
         "warning.hard_to_read": "{word} at {reference}: the slip is hard to read, a warning.",
         "penalty.wrong_reference": "{word} scores {claimed} at {reference}, not {written}: {score}",
         "penalty.missing_reference": "{word} has no location, {claimed} at {reference}: {score}.",
+        # The arbiter's decisions (engine.duplicate.decisions) and a late arrival (totals).
+        "warning.arbiter": "The arbiter's warning: {reason}",
+        "penalty.arbiter": "The arbiter's 5-point penalty: {reason}",
+        "zero.arbiter": "The arbiter's zero: {reason}",
+        "zero.late_arrival": "The round was played before the player arrived: 0.",
     }
 )
 
@@ -151,8 +156,29 @@ class Outcome:
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
 
 
+def english_reason(code: str, params: Mapping[str, Any]) -> str:
+    """The English sentence of ``code`` filled from ``params``: the refused words
+    (``params["invalid_words"]``, a tuple) joined here, for this sentence only, so the
+    params stay structured and each language joins them its own way."""
+    values = defaultdict(str, params)
+    if invalid := invalid_words_of(params):
+        values.update(invalid=" and ".join(invalid), verb="is" if len(invalid) == 1 else "are")
+    return REASONS[code].format_map(values).strip()
+
+
+def invalid_words_of(params: Mapping[str, Any]) -> tuple[str, ...]:
+    """The refused words of an outcome's params, stored or fresh: the tuple (a list once
+    stored as JSON) ``invalid_words``, or the English prose ``invalid`` ("A and B") of
+    outcomes stored before the words were kept apart."""
+    if words := params.get("invalid_words"):
+        return tuple(str(w) for w in words)
+    return tuple(w for w in str(params.get("invalid") or "").split(" and ") if w)
+
+
 def make_outcome(kind: str, code: str, score: int, raw: int, **params: Any) -> Outcome:
-    """Build an outcome whose reason is the English template of ``code`` filled in."""
+    """Build an outcome whose reason is the English template of ``code`` filled in. The
+    refused words are kept as a tuple, ``params["invalid_words"]`` (older stored outcomes
+    have them as English prose, ``params["invalid"]``: ``A and B``)."""
     move: CheckedMove | None = params.pop("move", None)
     invalid = tuple(params.pop("invalid_words", ()))
     proposed = params.pop("proposed", None)
@@ -160,8 +186,8 @@ def make_outcome(kind: str, code: str, score: int, raw: int, **params: Any) -> O
     params.setdefault("reference", str(move.reference) if move else "")
     params["score"] = score
     if invalid:
-        params.update(invalid=" and ".join(invalid), verb="is" if len(invalid) == 1 else "are")
-    reason = REASONS[code].format_map(defaultdict(str, params)).strip()
+        params["invalid_words"] = invalid
+    reason = english_reason(code, params)
     words = tuple(w.word for w in move.words) if move else ()
     ref, word = str(params["reference"]), str(params["word"])
     return Outcome(kind, score, raw, code, reason, params, words, ref, word, invalid, proposed)
@@ -176,8 +202,7 @@ def with_review(outcome: Outcome, reason: str, alternative: Outcome, **params: A
 
 def _recoded(outcome: Outcome, kind: str, code: str) -> Outcome:
     """The same move and score under another code (a warning added to a readable move)."""
-    reason = REASONS[code].format_map(defaultdict(str, outcome.params)).strip()
-    return replace(outcome, kind=kind, code=code, reason=reason)
+    return replace(outcome, kind=kind, code=code, reason=english_reason(code, outcome.params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,30 +351,56 @@ def _extensions(ctx: _Ctx, word: str) -> list[_Reading]:
     return readings
 
 
-def _zero(ctx: _Ctx, word: str, readings: list, error: Any, first: bool = False) -> Outcome:
-    """Zero (§4.2), naming the first fault: an invalid word (the word itself, then the
-    cross-words of the first reading that fits), the rack letters, the tile limit, a
-    missing location, then the placement of the written reading."""
+def _zero(
+    ctx: _Ctx, word: str, readings: list, error: Any, first: bool = False, *, written: Any = None
+) -> Outcome:
+    """Zero (§4.2), naming the first fault: the word itself invalid; then the fault where
+    the player wrote it (``written``, the reading at the written reference: an "erreur de
+    grille", of letters or of the tile limit there, or an unreadable reference); then the
+    invalid cross-words of the first reading that fits, the rack letters or the tile limit
+    of another reading, a missing location, the placement. The word and the reference are
+    shown as typed (a circled joker stays lowercase): a fault found at a place the player
+    never wrote would read as a reference he never gave (issue 15)."""
     found: list[_Reading] = [r for r in readings if r is not None]
     placed = next((r.base for r in found if r.base is not None), None)
-    common: dict[str, Any] = dict(word=word.upper(), reference=ctx.written, rack=ctx.rack.tiles)
+    common: dict[str, Any] = dict(word=word, reference=ctx.written, rack=ctx.rack.tiles)
     invalid = list(placed.invalid_words) if placed else []
     if not ctx.lexicon.contains(word.upper()) and word.upper() not in invalid:
         invalid.insert(0, word.upper())
     common["proposed"] = placed.score if placed else ctx.claimed
+    if invalid and not ctx.lexicon.contains(word.upper()):
+        common["reference"] = str(placed.reference) if placed else ctx.written
+        return make_outcome("zero", "zero.invalid_word", 0, 0, **common, invalid_words=invalid)
+    fault = written.error if written is not None else (error if ctx.written else None)
+    if not first and fault is not None:
+        return _fault(fault, common)
     if invalid:
         common["reference"] = str(placed.reference) if placed else ctx.written
         return make_outcome("zero", "zero.invalid_word", 0, 0, **common, invalid_words=invalid)
     for r in found:
         if r.error is not None and r.error.code in _LETTERS | {"move.too_many_tiles"}:
-            code = "zero.letters" if r.error.code in _LETTERS else "zero.too_many_tiles"
-            common.update(reference=str(r.ref), detail=r.error.message, error=r.error.code)
-            return make_outcome("zero", code, 0, 0, **common)
+            return _fault(r.error, {**common, "reference": str(r.ref)})
     if not ctx.written and not first:
         return make_outcome("zero", "zero.no_reference", 0, 0, **common)
     error = error or next((r.error for r in found if r.error is not None), None)
-    common.update(detail=getattr(error, "message", ""), error=getattr(error, "code", ""))
-    return make_outcome("zero", "zero.placement", 0, 0, **common)
+    return _fault(error, common)
+
+
+def _fault(error: Any, common: dict[str, Any]) -> Outcome:
+    """The zero naming ``error``: letters the rack lacks, too many tiles, else placement.
+    The error's own details (the square, the letter…) go with it, so the fault can be
+    worded in full; the word and reference stay as the player wrote them."""
+    code = getattr(error, "code", "")
+    details = getattr(error, "details", None) or {}
+    common = {**{k: v for k, v in details.items() if k not in common}, **common}
+    if code in _LETTERS:
+        kind = "zero.letters"
+    elif code == "move.too_many_tiles":
+        kind = "zero.too_many_tiles"
+    else:
+        kind = "zero.placement"
+    params = {**common, "detail": getattr(error, "message", ""), "error": code}
+    return make_outcome("zero", kind, 0, 0, **params)
 
 
 def _later_move(ctx: _Ctx, word: str) -> Outcome:
@@ -376,13 +427,13 @@ def _later_move(ctx: _Ctx, word: str) -> Outcome:
         return _penalty(ctx, word, ref, _settle(ctx, inverted, "warning.inverted_reference"))
     penalty = _penalty(ctx, word, ref)
     if written is not None and written.base is not None:  # fits where written, invalid word
-        refused = _zero(ctx, word, [written], error)
+        refused = _zero(ctx, word, [written], error, written=written)
         if penalty is None or penalty.kind == "zero":
             return refused
         # A shifted reference whose written place forms invalid words: −5 by default, the
         # arbiter judges whether those words make a raccordement fallacieux (§4.4).
         return with_review(penalty, "fallacieux", refused, formed=list(refused.invalid_words))
-    return penalty or _zero(ctx, word, [written, *extensions, inverted], error)
+    return penalty or _zero(ctx, word, [written, *extensions, inverted], error, written=written)
 
 
 def _both_ways(ctx: _Ctx, written: _Reading, inverted: _Reading) -> Outcome:
@@ -521,6 +572,22 @@ def score_proposal(
     if proposal.illegible:
         return _illegible(outcome)
     return outcome
+
+
+def automatic_claim(
+    *, board: Board, rack: Rack, reference: str, word: str, settings: ScoringSettings
+) -> int | None:
+    """The score a tablet writes for its player (rules §4.1 S2): with scores required the
+    app computes the claimed score, the move's value where the player placed it, checked
+    for placement and rack letters only, **never against the lexicon** (that would tell
+    the player his word's validity before the close). ``None`` when scores are not
+    required or the move does not fit there: the slip is then judged without a score."""
+    if not settings.score_required or not reference.strip() or not word.strip():
+        return None
+    try:
+        return check_move(board, rack, reference, word, lexicon=None, **settings.limits()).score
+    except EngineError:
+        return None
 
 
 def _entry_errors(proposal: Proposal) -> None:

@@ -12,16 +12,13 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.bag import Bag, Xoshiro256, canonical
 from engine.board import fold_text
+from engine.duplicate.values import Draw as Draw
+from engine.duplicate.values import DrawOutcome as DrawOutcome
 from engine.errors import EngineError
 from engine.tiles import CONSONANTS, FLEXIBLE, JOKER, VOWELS
-
-if TYPE_CHECKING:  # values defined further down the game's modules
-    from engine.duplicate.endgame import EndOfGame
-    from engine.duplicate.game import Round
 
 
 def classes(tiles: str) -> tuple[int, int, int]:
@@ -151,46 +148,6 @@ def _without(tiles: str, remove: str) -> str:
         else:
             out.append(t)
     return "".join(out)
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """One rack drawn: N5 text, reliquat kept, new tiles in draw order, and the verdict.
-
-    ``rejected`` is ``None`` for the rack kept, else ``"minimum"`` (R1.4–R1.9),
-    ``"repeat"`` (same as a cancelled rack or one without a legal move, §1.5) or
-    ``"no_move"`` (R1.11). A rejected rack goes back to the bag whole.
-    """
-
-    rack: str
-    reliquat: str
-    new: str
-    rejected: str | None = None
-    message: str = ""
-
-    @property
-    def tiles(self) -> str:
-        return self.reliquat + self.new
-
-
-@dataclass(frozen=True, slots=True)
-class DrawOutcome:
-    """The verdict on a typed rack: the draw recorded, the round if kept, the end if any."""
-
-    draw: Draw
-    round: Round | None  # the pending round when kept
-    end: EndOfGame | None
-
-    @property
-    def accepted(self) -> bool:
-        return self.draw.rejected is None
-
-    @property
-    def error(self) -> EngineError | None:
-        """The refusal as a coded error (``rack.minimum``, ``rack.repeat``, ``rack.no_move``)."""
-        if self.accepted:
-            return None
-        return EngineError(f"rack.{self.draw.rejected}", self.draw.message, rack=self.draw.rack)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ from engine.notation import parse_reference
 
 FORMAT = "tirage-game"
 VERSION = 1
-_STATUSES = ("played", "cancelled", "void")
+_STATUSES = ("played", "cancelled", "void")  # "pending" only in a site's own replay
 _REJECTIONS = (None, "minimum", "repeat", "no_move")
 _CHOOSERS = ("default", "arbiter", "record")
 
@@ -282,25 +282,49 @@ def replay(
     The recorded top is followed whenever it fits, so one divergence (another lexicon, a
     different arbiter choice) does not hide the later ones.
     """
+    return replay_game(record, top_finder, lexicon=lexicon, outcome_hook=outcome_hook)[1]
+
+
+_ABSENT = object()
+
+
+def replay_game(
+    record: GameRecord,
+    top_finder: TopFinder,
+    *,
+    lexicon: Any = None,
+    outcome_hook: OutcomeHook | None = None,
+    source: RackSource | None = None,
+    through_end: bool = True,
+) -> tuple[Game, list[Difference]]:
+    """The one replayer: the game rebuilt round by round from ``record`` and every
+    difference from what it says. A record file is replayed with :func:`replay`; the site
+    replays its rows with it too (``tournaments.adapter.engine_game``), giving its own
+    rack ``source`` (a manual game is offered its typed racks again), a ``top_finder`` that
+    reads the stored tops (:class:`~engine.duplicate.top.StoredTops`), rounds whose
+    status may be ``pending`` (drawn, top not placed: the game is returned waiting for it)
+    and fields it does not keep left out (not compared). ``through_end=False`` stops after
+    the last round without looking for the end of the game.
+    """
     diffs: list[Difference] = []
     recorded_lexicon = record.data.get("lexicon") or {}
     if lexicon is not None and recorded_lexicon:
         mine = identity_json(lexicon)
         if mine["sha256"] != recorded_lexicon.get("sha256"):
             diffs.append(Difference(0, "lexicon.sha256", recorded_lexicon.get("sha256"), mine))
-    game = Game(source_for(record), top_finder, record.variant)
+    game = Game(source or source_for(record), top_finder, record.variant)
     for rec in record.rounds:
         n = rec["number"]
 
         def differ(name: str, recorded: Any, recomputed: Any, n: int = n) -> None:
-            if recorded != recomputed:
+            if recorded is not _ABSENT and recorded != recomputed:
                 diffs.append(Difference(n, name, recorded, recomputed))
 
         try:
-            pending = game.draw()
+            pending = _draw_recorded(game, rec)
         except EngineError as exc:
             diffs.append(Difference(n, "draw", rec["rack"], f"{exc.code}: {exc}"))
-            return diffs
+            return game, diffs
         if rec["status"] == "void":
             last = game.history[-1] if game.history else None
             got = [(d.rack, d.rejected) for d in last.draws] if last and not pending else None
@@ -308,30 +332,50 @@ def replay(
             break
         if pending is None:
             diffs.append(Difference(n, "end", None, game.end.code))
-            return diffs
+            return game, diffs
         differ("number", n, pending.number)
         got = [(d.rack, d.rejected) for d in pending.draws]
         differ("draws", [(d["rack"], d["rejected"]) for d in rec["draws"]], got)
-        differ("minimum", rec["minimum"], pending.minimum)
+        differ("minimum", rec.get("minimum", _ABSENT), pending.minimum)
         choice = pending.choice
-        differ("top.score", rec["top"]["score"] if rec["top"] else None, choice.score)
-        tied = [move_from_json(m, "") for m in rec["tied"]]
-        differ("tied", _moves(tied), _moves(choice.tied))
-        for j, entry in enumerate(rec["players"]):
+        if rec.get("top") is not None or rec["status"] == "played":
+            differ("top.score", rec["top"]["score"] if rec["top"] else None, choice.score)
+        if rec.get("tied") is not None:
+            tied = [move_from_json(m, "") for m in rec["tied"]]
+            differ("tied", _moves(tied), _moves(choice.tied))
+        for j, entry in enumerate(rec.get("players") or ()):
             again = outcome_hook(game, rec, entry) if outcome_hook else None
             for key, value in (again or {}).items():
                 differ(f"players[{j}].{key}", entry.get(key), value)
         if rec["status"] == "cancelled":
-            game.cancel(rec["cancel_reason"])
+            game.cancel(rec.get("cancel_reason", ""))
             continue
+        if rec["status"] == "pending":
+            return game, diffs
         done = _place_recorded(game, rec, choice, differ)
         if done is None:
-            return diffs
-        differ("joker_swap", rec["joker_swap"], done.joker_swap)
-        differ("next_reliquat", rec["next_reliquat"], done.next_reliquat)
-        differ("cumulative", rec["cumulative"], done.cumulative)
-    _replay_end(record, game, diffs)
-    return diffs
+            return game, diffs
+        differ("joker_swap", rec.get("joker_swap", _ABSENT), done.joker_swap)
+        differ("next_reliquat", rec.get("next_reliquat", _ABSENT), done.next_reliquat)
+        differ("cumulative", rec.get("cumulative", _ABSENT), done.cumulative)
+    if through_end:
+        _replay_end(record, game, diffs)
+    return game, diffs
+
+
+def typed_rack(draw: Mapping) -> str:
+    """A recorded draw as the arbiter typed it (reliquat + new letters)."""
+    return f"{draw['reliquat']}+{draw['new']}" if draw["reliquat"] else draw["new"]
+
+
+def _draw_recorded(game: Game, rec: Mapping) -> Round | None:
+    """Draw the round again: from the source, or (manual games) by offering the typed
+    racks in the order they were offered, rejected ones first."""
+    if game.source.kind != "manual":
+        return game.draw()
+    for draw in rec["draws"]:
+        game.offer_rack(typed_rack(draw))
+    return game.pending
 
 
 def _place_recorded(

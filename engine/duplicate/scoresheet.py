@@ -7,11 +7,13 @@ replay still recomputes every outcome (with :func:`score_proposal`) and every to
 
 A player entry of a round is ``{"player": ID, "proposal": {...} | null, "outcome": {...} |
 null, "override": bool}`` plus, for a slip the rulebook leaves to the arbiter, ``"review":
-{"reason", "choice"}``: ``proposal`` null means no slip was handed in, ``outcome`` null
-means the player was absent for that round, ``override`` marks an outcome the arbiter set
-by hand (a moyenne, a disciplinary zero), which replay keeps instead of recomputing, and
-``review.choice`` ("default", "alternative" or null while waiting) is the arbiter's review,
-which replay applies to the recomputed outcome.
+{"reason", "choice"}``, and the arbiter's ``"decisions"`` (a list of
+:meth:`ArbiterDecision.to_json`, when there are any): ``proposal`` null means no slip was
+handed in, ``outcome`` null means the player was absent for that round; ``outcome`` is the
+one that counts (:func:`engine.duplicate.decisions.counted_outcome`: the review, then the
+decisions), so the totals are computed from the outcomes the record shows. ``override``
+marks an outcome set by hand that replay keeps instead of recomputing (older records); a
+replay judges the slip again and applies the recorded review and decisions.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.board import Rack
+from engine.duplicate.decisions import ArbiterDecision, counted_outcome, disciplinary_count
 from engine.duplicate.game import Game
 from engine.duplicate.proposals import (
     Outcome,
@@ -80,13 +83,6 @@ def outcome_json(outcome: Outcome | None) -> dict | None:
     return data
 
 
-def reviewed(outcome: Outcome, choice: str | None) -> Outcome:
-    """The outcome that counts after the arbiter's review: the alternative if he chose it."""
-    if choice == "alternative" and outcome.alternative is not None:
-        return outcome.alternative
-    return outcome
-
-
 def outcome_from_json(data: Mapping | None) -> Outcome | None:
     if data is None:
         return None
@@ -100,19 +96,33 @@ def player_entry(
     *,
     override: bool = False,
     review: str | None = None,
+    decisions: tuple[ArbiterDecision, ...] = (),
 ) -> dict:
     """One player's line in a round of the record. ``outcome`` is the judged one (before
     any review); ``review`` the arbiter's choice on it, recorded when the outcome asks for
-    one, and the counted outcome follows it."""
+    one; ``decisions`` the arbiter's, in order. The recorded outcome is the one that counts
+    after both (:func:`counted_outcome`)."""
+    counted = counted_outcome(outcome, review=review, decisions=decisions) if outcome else None
     entry = {
         "player": player,
         "proposal": proposal_json(proposal),
-        "outcome": outcome_json(reviewed(outcome, review) if outcome else None),
+        "outcome": outcome_json(counted),
         "override": override,
     }
     if outcome is not None and outcome.review:
         entry["review"] = {"reason": outcome.review, "choice": review}
+    if decisions:
+        entry["decisions"] = [d.to_json() for d in decisions]
     return entry
+
+
+def entry_decisions(entry: Mapping) -> tuple[ArbiterDecision, ...]:
+    """The arbiter's decisions of a record's player entry (none in older records)."""
+    try:
+        return tuple(ArbiterDecision.from_json(d) for d in entry.get("decisions") or ())
+    except (TypeError, ValueError, AttributeError) as exc:
+        message = f"A recorded decision cannot be read ({exc})."
+        raise EngineError("record.decision", message) from None
 
 
 def rescoring_hook(lexicon: Any, settings: ScoringSettings | None = None) -> OutcomeHook:
@@ -137,7 +147,8 @@ def rescoring_hook(lexicon: Any, settings: ScoringSettings | None = None) -> Out
         except EngineError as exc:
             return {"outcome": f"refused: {exc.code}"}
         choice = (entry.get("review") or {}).get("choice")
-        again: dict[str, Any] = {"outcome": outcome_json(reviewed(outcome, choice))}
+        counted = counted_outcome(outcome, review=choice, decisions=entry_decisions(entry))
+        again: dict[str, Any] = {"outcome": outcome_json(counted)}
         if outcome.review or entry.get("review"):
             review = {"reason": outcome.review, "choice": choice}
             again["review"] = review if outcome.review else None
@@ -151,16 +162,20 @@ def game_scores(record: GameRecord) -> GameScores:
     played = [r for r in record.rounds if r["status"] == "played"]
     players = [p["id"] for p in record.data["players"]]
     per_player: dict[str, list[Outcome | None]] = {p: [] for p in players}
+    disciplinary: dict[str, list[int]] = {p: [] for p in players}
     for rnd in played:
         entries = {e["player"]: e for e in rnd["players"]}
         for player in players:
             entry = entries.get(player)
             per_player[player].append(outcome_from_json(entry["outcome"]) if entry else None)
+            count = disciplinary_count(entry_decisions(entry)) if entry else 0
+            disciplinary[player] += [rnd["number"]] * count
     arrivals = {p["id"]: p["arrival"] for p in record.data["players"] if p.get("arrival")}
     return GameScores(
         tops=tuple(r["top"]["score"] for r in played),
         players={p: tuple(o) for p, o in per_player.items()},
         arrivals=arrivals,
+        disciplinary={p: tuple(rs) for p, rs in disciplinary.items() if rs},
     )
 
 

@@ -14,8 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.bag import canonical
 from engine.board import Board, Rack
+from engine.check import check_move
 from engine.duplicate.endgame import end_before_draw
+from engine.duplicate.values import TopChoice as TopChoice
 from engine.errors import EngineError
 from engine.moves import Move, new_tiles, rack_tiles_used
 from engine.tiles import JOKER
@@ -62,25 +65,6 @@ def ends_game(board: Board, move: Move, remaining: str, swap: str = "") -> bool:
     if swap:
         left = left.replace(swap, JOKER, 1)
     return end_before_draw(left) is not None
-
-
-@dataclass(frozen=True, slots=True)
-class TopChoice:
-    """The tied moves of a round, those the rules allow, and the one placed.
-
-    ``tied`` is every move reaching the top score in ``Move.sort_key`` order; ``eligible``
-    the subset T2/T6 allow; ``chosen`` the move placed and ``chosen_by`` ``"default"``
-    (first eligible move) or ``"arbiter"``.
-    """
-
-    score: int
-    tied: tuple[Move, ...]
-    eligible: tuple[Move, ...]
-    chosen: Move
-    chosen_by: str = "default"
-
-    def with_choice(self, move: Move, chosen_by: str = "arbiter") -> TopChoice:
-        return TopChoice(self.score, self.tied, self.eligible, move, chosen_by)
 
 
 def eligible_moves(
@@ -173,3 +157,62 @@ def engine_top_finder(lexicon: Any, variant: Any) -> TopFinder:
         return find_top(board, rack, lexicon, bonuses=variant.bonuses, max_tiles=variant.max_tiles)
 
     return finder
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTop:
+    """A round's top as stored (its tied moves and score): a ``TopLike`` read, not searched.
+    No moves means the rack was rejected for having none (R1: ``no_move``)."""
+
+    score: int
+    moves: tuple[Move, ...] = ()
+
+
+class StoredTops:
+    """A top finder that answers from stored tops and searches only what it does not know.
+
+    Replaying a game to draw, place or cancel its current round needs every past round's
+    top, and a move search per round made drawing round N cost N searches under the game's
+    lock. The tops are stored once computed, so ``known`` maps ``(board text, rack in bag
+    order)`` to them; each stored move is checked on the board (fits the rack, scores what
+    was stored, every word in the lexicon): a few look-ups instead of a search. Anything
+    else (the round being drawn) goes to ``search``; ``searches`` counts those calls.
+    """
+
+    def __init__(
+        self,
+        known: dict[tuple[str, str], StoredTop],
+        search: TopFinder,
+        *,
+        lexicon: Any = None,
+        variant: Any = None,
+    ) -> None:
+        self._known, self._search = known, search
+        self._lexicon, self._variant = lexicon, variant
+        self.searches = 0
+
+    @staticmethod
+    def key(board: Board, rack: Rack | str) -> tuple[str, str]:
+        tiles = rack.tiles if isinstance(rack, Rack) else Rack.parse(rack).tiles
+        return board.to_text(), canonical(tiles)
+
+    def __call__(self, board: Board, rack: Rack) -> TopLike:
+        stored = self._known.get(self.key(board, rack))
+        if stored is None:
+            self.searches += 1
+            return self._search(board, rack)
+        for move in stored.moves:
+            self._check(board, rack, move)
+        return stored
+
+    def _check(self, board: Board, rack: Rack, move: Move) -> None:
+        limits = {}
+        if self._variant is not None:
+            limits = {"bonuses": self._variant.bonuses, "max_tiles": self._variant.max_tiles}
+        try:
+            checked = check_move(board, rack, move.reference, move.word, lexicon=self._lexicon,
+                                 **limits)  # fmt: skip
+        except EngineError as error:
+            raise RuntimeError(f"stored top {move} does not fit: {error}") from error  # a bug
+        if checked.score != move.score or checked.invalid_words:
+            raise RuntimeError(f"stored top {move} is not legal here: {checked}")  # a bug

@@ -14,7 +14,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from types import MappingProxyType
 from typing import Any
 
-from engine.duplicate.proposals import Outcome, make_outcome
+from engine.duplicate.decisions import apply_moyenne as apply_moyenne  # its home; kept here
+from engine.duplicate.proposals import Outcome
 from engine.errors import EngineError
 
 TIE_BREAKS = ("shared", "last_game_then_last_moves")
@@ -288,49 +289,3 @@ def tournament_standings(
             key += (last.total if last else 0, *reversed(rounds))
         lines.append((key, standing))
     return _ranked(lines)
-
-
-def apply_moyenne(
-    *, earlier: Outcome, later: Outcome, others: Sequence[Outcome], cap: int | None = None
-) -> Outcome:
-    """The arbiter's "moyenne" (§4.5): a player replays (or re-forms as a cross-word) an
-    invalid word before being told of the first zero; the later round scores the average
-    of ``others`` (the other players of the same arbiter on that round, zeros included,
-    other moyennes excluded), rounded down and capped at the player's own proposal
-    (``cap``, else the later outcome's ``proposed_score``).
-
-    Refused, with a coded error, unless both outcomes are invalid-word zeros sharing a word
-    and the later one has no other invalid word: never for placement or letter errors.
-    """
-    if earlier.code != "zero.invalid_word" or later.code != "zero.invalid_word":
-        raise EngineError(
-            "moyenne.not_invalid_word",
-            "A moyenne only replaces a repeated zero for an invalid word, never a placement "
-            "or letter error.",
-        )
-    repeated = [w for w in later.invalid_words if w in earlier.invalid_words]
-    if not repeated:
-        raise EngineError("moyenne.different_word", "The later move repeats no refused word.")
-    if len(repeated) != len(later.invalid_words):
-        raise EngineError(
-            "moyenne.other_fault", "The later move also forms another invalid word: 0 stands."
-        )
-    pool = [o.score for o in others if o.code != "moyenne"]
-    if not pool:
-        raise EngineError("moyenne.no_group", "No other player's score to average.")
-    cap = later.proposed_score if cap is None else cap
-    if cap is None:
-        raise EngineError("moyenne.no_cap", "The value of the player's own move is unknown.")
-    score = min(sum(pool) // len(pool), cap)
-    return make_outcome(
-        "valid",
-        "moyenne",
-        score,
-        score,
-        word=later.word,
-        reference=later.reference,
-        invalid_words=repeated,
-        proposed=later.proposed_score,
-        average_of=len(pool),
-        cap=cap,
-    )

@@ -159,7 +159,26 @@ def test_a_sentence_built_where_it_is_raised_is_kept() -> None:
 # --- Outcomes -----------------------------------------------------------------------------------
 
 
+def test_refused_words_are_kept_apart_and_joined_by_each_language() -> None:
+    from engine.duplicate.proposals import make_outcome
+
+    outcome = make_outcome("zero", "zero.invalid_word", 0, 0, word="HAINSE",
+                           invalid_words=["HAINSE", "SEH", "AH"])  # fmt: skip
+    assert outcome.params["invalid_words"] == ("HAINSE", "SEH", "AH")
+    assert "invalid" not in outcome.params and "verb" not in outcome.params
+    assert outcome.reason == "HAINSE and SEH and AH are not in the dictionary: 0."
+    with translation.override("fr"):
+        assert wording.outcome_text(outcome.code, outcome.params) == (
+            "HAINSE, SEH et AH : hors du dictionnaire, 0."
+        )
+    # As stored (JSON: a list), the words read back the same.
+    stored = json.loads(json.dumps(dict(outcome.params)))
+    with translation.override("fr"):
+        assert wording.outcome_text(outcome.code, stored).startswith("HAINSE, SEH et AH")
+
+
 def test_outcome_reasons_in_french_then_english() -> None:
+    # An outcome stored before the words were kept apart: English prose, still read.
     params = {"word": "HAINSE", "reference": "H4", "invalid": "HAINSE and SEH", "score": 0}
     with translation.override("fr"):
         assert wording.outcome_text("zero.invalid_word", params) == (
@@ -187,6 +206,24 @@ def test_an_outcome_names_its_placement_fault_in_french() -> None:
     assert text == (
         "ZOO ne peut pas être joué en O14 : 0. ZOO en O14 dépasse le bord de la grille."
     )
+
+
+def test_a_shifted_reference_reads_as_typed_with_its_placement_fault() -> None:
+    # Issue 15: "6 A3 hURONIEN" on the demo's round 5 (the engine's outcome in
+    # tests/engine/duplicate/test_proposals.py): the arbiter reads his own reference and
+    # word, the joker lowercase, and the real fault, the letter O falling on A6's N.
+    from tests.engine.builders import Words
+    from tests.engine.duplicate.test_proposals import DEMO_ROUND_5, judge
+
+    lexicon = Words("HURONIEN", "NOUES")
+    outcome = judge("hURONIEN", "A3", rack="OUR?NIE", board=DEMO_ROUND_5, lexicon=lexicon)
+    with translation.override("fr"):
+        text = wording.outcome_text(outcome.code, outcome.params)
+    assert text == (
+        "hURONIEN ne peut pas être joué en A3 : 0. "
+        "La lettre 4 de hURONIEN, O, tombe sur la case A6 qui porte déjà N."
+    )
+    assert "3A" not in text and "HURONIEN" not in text and "absentes" not in text
 
 
 def test_reports_read_the_one_catalogue() -> None:

@@ -16,10 +16,11 @@ from decimal import Decimal
 from typing import Any
 
 from engine.board import Board
-from engine.duplicate.record import game_to_record
+from engine.duplicate.record import GameRecord, game_to_record
+from engine.duplicate.scoresheet import game_scores as record_game_scores
 from engine.duplicate.scoresheet import player_entry, scoring_json, totals_json
 from engine.duplicate.top import new_tiles
-from engine.duplicate.totals import GameResult, Standing
+from engine.duplicate.totals import GameResult, Standing, game_result
 from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.tiles import SIZE
 from tournaments import adapter, selectors
@@ -431,13 +432,14 @@ def tables_data(tournament: Tournament) -> tuple[TableLine, ...]:
 
 def game_record(game: Game) -> dict:
     """The ``tirage-game`` v1 record of a game (engine.duplicate.record, P5/P7): the rounds
-    replayed from their source, each player's current proposal and outcome, the totals."""
+    replayed from their source, each player's proposal, review and decisions read by
+    ``adapter.player_round`` (as the standings read them), the outcome that counts, and
+    the totals computed from those very outcomes, so the record passes its own check."""
     tournament = game.tournament
     rounds = list(game.rounds.order_by("number", "id"))
     lexicon_row = tournament.lexicon
     eg = adapter.engine_game(game, rounds, adapter.engine_lexicon(lexicon_row))
     counted = selectors.game_counted_rounds(game)
-    result = selectors.game_outcomes(game)
     infos = players_of(tournament)
     regs = {r.player_id: r for r in Registration.objects.filter(tournament=tournament)}
     present = [pid for pid in infos if regs[pid].arrival_game <= game.number]
@@ -452,9 +454,9 @@ def game_record(game: Game) -> dict:
         for v in ProposalVersion.objects.filter(round__in=counted, is_current=True)
     }
     counted_ids = {r.pk for r in counted}
-    reviews: dict[tuple[int, int], list] = {}
-    for d in Decision.objects.filter(round__in=counted, kind="review").order_by("created_at", "id"):
-        reviews.setdefault((d.round_id, d.player_id), []).append(d)
+    taken: dict[tuple[int, int], list] = defaultdict(list)
+    for d in Decision.objects.filter(round__in=counted).order_by("created_at", "id"):
+        taken[(d.round_id, d.player_id)].append(d)
     round_players: dict[int, list[dict]] = {}
     placed = [r for r in rounds if r.top_placed_at is not None]
     for index, rnd in enumerate(placed):
@@ -462,37 +464,19 @@ def game_record(game: Game) -> dict:
             continue
         entries = []
         for pid in present:
-            v = versions.get((rnd.pk, pid))
-            proposal = (
-                adapter.proposal(
-                    word=v.word,
-                    reference=v.reference,
-                    claimed_score=v.claimed_score,
-                    source=v.source,
-                    late=v.late,
-                )
-                if v
-                else None
-            )
-            outcome = adapter.outcome(v) if v else adapter.no_proposal()
-            choice = adapter.review_choice(v, reviews.get((rnd.pk, pid), ()))
-            entries.append(player_entry(str(pid), proposal, outcome, review=choice))
+            line = adapter.player_round(versions.get((rnd.pk, pid)), taken[(rnd.pk, pid)])
+            entries.append(player_entry(str(pid), line.proposal, line.judged,
+                                        review=line.review, decisions=line.decisions))  # fmt: skip
         round_players[index] = entries
-    record = game_to_record(
-        eg,
-        lexicon=eg_identity(lexicon_row),
-        players=players,
-        round_players=round_players,
-        player_totals=[
-            {**t, "player": str(t["player"])}
-            for t in totals_json(result)
-            if t["player"] in set(present)
-        ],
-    )
     var = adapter.variant(game.variant_code)
-    record["scoring"] = scoring_json(
-        adapter.scoring_settings(tournament, var), adapter.totals_settings(tournament, var)
+    scoring = adapter.scoring_settings(tournament, var)
+    totals = adapter.totals_settings(tournament, var)
+    record = game_to_record(
+        eg, lexicon=eg_identity(lexicon_row), players=players, round_players=round_players
     )
+    record["scoring"] = scoring_json(scoring, totals)
+    result = game_result(record_game_scores(GameRecord(record, var)), totals)
+    record["totals"]["players"] = totals_json(result)
     return record
 
 

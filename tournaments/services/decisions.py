@@ -2,8 +2,9 @@
 included), 5-point penalties, zeros and the moyenne (§4.3–4.5).
 
 Each is a ``Decision`` row with its reason and author, plus an audit row; the standings apply
-them to the round's current proposal through ``adapter.decided``, so nothing derived is
-stored. The moyenne is computed once by the engine (``apply_moyenne``) and its score kept.
+them to the round's current proposal with ``engine.duplicate.decisions`` (read through
+``adapter.player_round``), so nothing derived is stored. The moyenne is computed once by
+the engine (``apply_moyenne``) and its score kept.
 
 *Group of a moyenne*: Tirage does not record which arbiter corrects which tables, so "the
 other players of the same arbiter on that move" is every other player present on that round
@@ -16,8 +17,8 @@ from typing import Any
 
 from django.db import transaction
 
+from engine.duplicate.decisions import apply_moyenne, moyenne_decision
 from engine.duplicate.proposals import Outcome
-from engine.duplicate.totals import apply_moyenne
 from engine.errors import EngineError
 from tournaments import adapter
 from tournaments.access import require_arbiter
@@ -108,11 +109,8 @@ def moyenne_group(rnd: Round, player_id: int) -> list[Outcome]:
             rnd.number,
         ):
             continue
-        v = current.get(reg.player_id)
-        result = adapter.outcome(v) if v else adapter.no_proposal()
-        for d in decided.get(reg.player_id, ()):
-            result = adapter.decided(result, d)
-        group.append(result)
+        group.append(adapter.player_round(current.get(reg.player_id),
+                                          decided.get(reg.player_id, ())).counted)  # fmt: skip
     return group
 
 
@@ -141,15 +139,10 @@ def decision_moyenne(
             )
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
-        params = {
-            "word": result.word, "reference": result.reference,
-            "invalid_words": list(result.invalid_words), "proposed": result.proposed_score,
-            "average_of": result.params["average_of"], "cap": result.params["cap"],
-            "earlier_round": earlier.pk,
-        }  # fmt: skip
+        kept = moyenne_decision(result, reason=reason.strip(), earlier_round=earlier.pk)
         decision = Decision.objects.create(
-            round=rnd, player_id=player_id, kind="moyenne", reason=reason.strip(),
-            author=actor, score=result.score, params=params,
+            round=rnd, player_id=player_id, kind="moyenne", reason=kept.reason,
+            author=actor, score=kept.score, params=dict(kept.params),
         )  # fmt: skip
         audit_record(actor=actor, action="decision.moyenne", obj=decision, round=rnd.pk,
                      player=player_id, reason=decision.reason, score=result.score,

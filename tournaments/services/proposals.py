@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from engine.duplicate.proposals import Outcome, score_proposal
+from engine.duplicate.proposals import Outcome, automatic_claim, score_proposal
 from engine.errors import EngineError
 from tournaments import adapter
 from tournaments.access import require_arbiter
@@ -140,13 +140,16 @@ def proposal_submit(
     the same slip entered again adds nothing (``replayed``); a different slip where
     another arbiter's entry is current is stored *beside* it and opens a ``SlipConflict``
     for the head arbiter (``conflict_resolve``); the first entry stays current meanwhile.
-    Tablet submissions are authorised by the caller (the player's token).
+    Tablet submissions are authorised by the caller (the player's token); one without a
+    score gets the tablet's own (:func:`tablet_claim`), from the tablet page or the API.
     """
     if source not in {"tablet", "arbiter"}:
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
     if source == "arbiter" and entered_by is None:
         raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
     _check_entry(word, reference)
+    if source == "tablet" and claimed_score is None:
+        claimed_score = tablet_claim(round_id, reference=reference, word=word)
     # Judge the move before taking the round's lock: the board, the rack and the top of an
     # open round never change, and judging is most of a submission's time, so the section
     # every submission of the round waits for stays short (docs/capacity.md).
@@ -339,3 +342,22 @@ def proposal_correct(
             reason=reason, score=outcome.score, previous=current.pk if current else None,
         )  # fmt: skip
         return ProposalResult(version, outcome)
+
+
+def tablet_claim(round_id: int, *, reference: str, word: str) -> int | None:
+    """The score a tablet writes for its player when the tournament requires scores
+    (``engine.duplicate.proposals.automatic_claim``: placement and letters, never the
+    lexicon); ``None`` otherwise, or when the move does not fit or the round is unknown
+    (the submission then refuses it in its proper order)."""
+    rnd = Round.objects.select_related("game__tournament").filter(pk=round_id).first()
+    if rnd is None or not rnd.rack:
+        return None
+    game = rnd.game
+    var = adapter.variant(game.variant_code)
+    return automatic_claim(
+        board=adapter.board(rnd.board_before),
+        rack=adapter.rack(rnd.rack),
+        reference=reference,
+        word=word,
+        settings=adapter.scoring_settings(game.tournament, var),
+    )

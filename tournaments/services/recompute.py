@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
+from engine.duplicate.record import typed_rack
 from engine.errors import EngineError
 from engine.movegen import best_moves
 from tournaments import adapter
@@ -97,8 +98,7 @@ def _replay_tops(game: Game, tops: list) -> None:
         try:
             if game.kind == "manual":
                 for draw in [*rnd.rejections, {"reliquat": rnd.reliquat, "new": rnd.new_letters}]:
-                    eg.offer_rack(f"{draw['reliquat']}+{draw['new']}" if draw["reliquat"]
-                                  else draw["new"])  # fmt: skip
+                    eg.offer_rack(typed_rack(draw))
             else:
                 eg.draw()
         except EngineError as error:

@@ -419,13 +419,6 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
     client_key = _text(data, "client_key")[:64]
     if not word or not reference:
         return _refusal("proposal.incomplete", _("Il faut une référence et un mot."))
-    claimed = None
-    if rnd.game.tournament.score_required:
-        # Scores required: the tablet's own computed score is what the player "writes".
-        try:
-            claimed = _check(rnd, reference, word).score
-        except (EngineError, ServiceError):
-            claimed = None
     fields = dict(
         round_id=rnd.pk,
         player_id=reg.player_id,
@@ -437,7 +430,8 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
         device=request.headers.get("User-Agent", "")[:200],
     )
     try:
-        result = proposal_submit(claimed_score=claimed, **fields)
+        # No score: with scores required the service writes the tablet's own (S2).
+        result = proposal_submit(claimed_score=None, **fields)
     except ServiceError as error:
         status = 409 if error.code.startswith("round.") else 400
         return _refusal(error.code, engine_message(error), status=status)

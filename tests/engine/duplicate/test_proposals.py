@@ -300,3 +300,32 @@ def test_first_move_joker_pays_the_maximum_circling() -> None:
 def test_first_move_letters_and_invalid_word() -> None:
     assert judge("MOITAI", board=EMPTY, rack="AEIIMOS").code == "zero.letters"
     assert judge("TAIMOI", board=EMPTY, rack="AEIIMOT").code == "zero.invalid_word"
+
+
+# --- Issue 15: a zero names the fault where the player wrote the word --------------------
+
+# The demo game before its round 5 (seed 20250104): H4 DALOTS, 5D JACTAMeS, J4 DeLIIEZ,
+# 6A NOUES; rack OUR?NIE, whose top is A2 hURONIEN.
+DEMO_ROUND_5 = board_with(
+    (7, 3, "DALOTS", True), (3, 4, "JACTAMeS", False), (9, 3, "DeLIIEZ", True),
+    (0, 5, "NOUES", False),
+)  # fmt: skip
+HURONIEN = Words("HURONIEN", "NOUES", "DALOTS", "JACTAMES", "DELIIEZ")
+
+
+def test_a_shifted_reference_is_a_placement_fault_as_typed() -> None:
+    # A3 hURONIEN (horizontal, one square right of the top): its 4th letter, O, falls on
+    # A6, which holds the N of NOUES: an "erreur de grille" (§4.2). The zero says so, with
+    # the reference and the word as typed (the circled joker kept), not the rack letters
+    # that the other direction, 3A, would lack.
+    top = judge("hURONIEN", "A2", rack="OUR?NIE", board=DEMO_ROUND_5, lexicon=HURONIEN, top=80)
+    assert (top.kind, top.reference) == ("valid", "A2")  # through the N of NOUES on A6
+    outcome = judge("hURONIEN", "A3", rack="OUR?NIE", board=DEMO_ROUND_5, lexicon=HURONIEN)
+    assert (outcome.kind, outcome.score, outcome.code) == ("zero", 0, "zero.placement")
+    assert (outcome.reference, outcome.word) == ("A3", "hURONIEN")
+    assert outcome.params["error"] == "move.clash"
+    assert (outcome.params["square"], outcome.params["letter"]) == ("A6", "O")
+    assert outcome.reason.startswith("hURONIEN cannot be played at A3: 0.")
+    # Written 3A (vertical down column 3), the fault is the rack's: 8 letters from 7 tiles.
+    down = judge("hURONIEN", "3A", rack="OUR?NIE", board=DEMO_ROUND_5, lexicon=HURONIEN)
+    assert (down.code, down.reference, down.word) == ("zero.letters", "3A", "hURONIEN")
