@@ -30,7 +30,7 @@ from engine.duplicate.record import (
 )
 from engine.duplicate.scoresheet import check_totals, rescoring_hook, scoring_settings
 from engine.duplicate.top import engine_top_finder
-from engine.duplicate.variants import VARIANTS, Variant, get_variant
+from engine.duplicate.variants import STANDARD, VARIANTS, Variant, canonical_code, get_variant
 from engine.errors import EngineError
 
 
@@ -224,7 +224,9 @@ def add_parsers(subparsers: Any) -> None:
     play = subparsers.add_parser("play", help="play a whole seeded game top by top")
     play.add_argument("--lexicon", required=True, help="lexicon file (lexicon build)")
     play.add_argument("--seed", required=True, type=int, help="0 to 2**64-1")
-    play.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+    play.add_argument("--variant", default=STANDARD.code, type=canonical_code,
+                      choices=sorted(VARIANTS),
+                      help=f"the formula (default: {STANDARD.code})")  # fmt: skip
     play.add_argument("--json", action="store_true", help="print the game record")
     play.set_defaults(handler=cmd_play)
     again = subparsers.add_parser("replay", help="recompute a game record, list differences")
@@ -242,7 +244,7 @@ def add_parsers(subparsers: Any) -> None:
                        "several solutions, lowercase = circled joker)")  # fmt: skip
     judge.add_argument("--slips", help="a file of slips, one per line")
     judge.add_argument("--late", action="store_true", help="handed in after the end")
-    judge.add_argument("--variant", choices=sorted(VARIANTS),
+    judge.add_argument("--variant", type=canonical_code, choices=sorted(VARIANTS),
                        help="this formula's scoring (default: the record's)")  # fmt: skip
     judge.add_argument("--connecting", help="connecting letters written instead of or beside "
                        "the reference")  # fmt: skip

@@ -35,7 +35,7 @@ from engine.duplicate.top import (
     new_tiles,
     rack_tiles_used,
 )
-from engine.duplicate.variants import CLASSIC, Variant
+from engine.duplicate.variants import STANDARD, Variant
 from engine.errors import EngineError
 from engine.moves import Move
 from engine.tiles import JOKER
@@ -102,7 +102,7 @@ class Game:
     """One game. ``source`` gives racks, ``top_finder`` the tops; ``variant`` the formula."""
 
     def __init__(
-        self, source: RackSource, top_finder: TopFinder, variant: Variant = CLASSIC
+        self, source: RackSource, top_finder: TopFinder, variant: Variant = STANDARD
     ) -> None:
         self.variant = variant
         self.source = source

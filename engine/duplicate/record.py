@@ -30,7 +30,7 @@ from engine.check import check_move
 from engine.duplicate.game import Game, Round
 from engine.duplicate.racks import PredrawnSource, RackSource, SeededSource
 from engine.duplicate.top import TopChoice, TopFinder
-from engine.duplicate.variants import Variant
+from engine.duplicate.variants import LEGACY_CODES, VARIANTS, Variant
 from engine.errors import EngineError
 from engine.lexicon import identity_json
 from engine.moves import Move, move_to_json
@@ -220,11 +220,17 @@ def load_record(data: str | bytes | Mapping) -> GameRecord:
 
 
 def _variant_from_json(data: dict) -> Variant:
+    """The record's own parameters; an old code (``classic``) is read under today's code and
+    name, since the parameters it stored are the same game's."""
     try:
         bonuses = {int(k): int(v) for k, v in _get(data, "bonuses", dict, "the variant").items()}
+        code, name = _get(data, "code", str, "the variant"), _get(data, "name", str, "the variant")
+        if code in LEGACY_CODES:
+            code = LEGACY_CODES[code]
+            name = VARIANTS[code].name
         return Variant(
-            code=_get(data, "code", str, "the variant"),
-            name=_get(data, "name", str, "the variant"),
+            code=code,
+            name=name,
             rack_size=_get(data, "rack_size", int, "the variant"),
             bonuses=MappingProxyType(bonuses),
             max_tiles=_get(data, "max_tiles", int, "the variant", nullable=True),

@@ -13,6 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from engine.duplicate.variants import STANDARD
+
 
 class TournamentManager(models.Manager["Tournament"]):
     """Looks tournaments up by slug so fixtures can use natural keys instead of fixed ids."""
@@ -40,7 +42,7 @@ class Tournament(models.Model):
     lexicon = models.ForeignKey(
         "Lexicon", models.PROTECT, null=True, blank=True, related_name="tournaments"
     )
-    variant_code = models.CharField(_("formule"), max_length=20, default="classic")
+    variant_code = models.CharField(_("formule"), max_length=20, default=STANDARD.code)
     seconds_per_move = models.PositiveIntegerField(_("secondes par coup"), null=True, blank=True)
     warning_before_end = models.PositiveIntegerField(
         _("annonce avant la fin (s)"), null=True, blank=True
@@ -201,7 +203,7 @@ class Game(models.Model):
     kind = models.CharField(max_length=10, choices=KINDS)
     seed = models.BigIntegerField(null=True, blank=True)
     predrawn = models.TextField(blank=True, help_text=_("Une ligne par coup, rejets d'abord."))
-    variant_code = models.CharField(max_length=20, default="classic")
+    variant_code = models.CharField(max_length=20, default=STANDARD.code)
     state = models.CharField(max_length=10, choices=STATES, default="playing")
     pending_draws = models.JSONField(default=list, blank=True)  # typed racks rejected so far
     end = models.JSONField(null=True, blank=True)

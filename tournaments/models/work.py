@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from engine.duplicate.variants import STANDARD
 from tournaments.models.core import Game, Lexicon, Player, ProposalVersion, Round, Tournament
 
 
@@ -52,7 +53,7 @@ class BatchJob(models.Model):
         Tournament, models.CASCADE, null=True, blank=True, related_name="batches"
     )
     lexicon = models.ForeignKey(Lexicon, models.PROTECT, related_name="+")
-    variant_code = models.CharField(max_length=20, default="classic")
+    variant_code = models.CharField(max_length=20, default=STANDARD.code)
     seed_base = models.BigIntegerField()
     total = models.PositiveIntegerField()
     done = models.PositiveIntegerField(default=0)

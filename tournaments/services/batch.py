@@ -16,6 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from engine.duplicate import Game, SeededSource, engine_top_finder, game_to_record
+from engine.duplicate.variants import STANDARD
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
@@ -33,7 +34,7 @@ def predrawn_batch_prepare(
     tournament_id: int | None = None,
     count: int,
     seed_base: int,
-    variant: str = "classic",
+    variant: str = STANDARD.code,
     lexicon_id: int,
     actor: Any,
 ) -> BatchJob:
@@ -45,7 +46,7 @@ def predrawn_batch_prepare(
         raise ServiceError(
             "seed.range", "A seed is a whole number from 0 to 2^63 - 1.", max=2**63 - 1
         )
-    adapter.variant(variant)
+    variant = adapter.variant(variant).code  # an old code is stored as today's
     if tournament_id is not None:
         require_arbiter(actor=actor, tournament_id=tournament_id, head=True)
     elif actor is not None and not getattr(actor, "is_superuser", False):

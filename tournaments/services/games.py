@@ -72,8 +72,8 @@ def game_create(
         if tournament is None:
             raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
         require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
-        code = variant_code or tournament.variant_code
-        adapter.variant(code)  # refuses an unknown code with the engine's sentence
+        # Refuses an unknown code with the engine's sentence; an old code becomes today's.
+        code = adapter.variant(variant_code or tournament.variant_code).code
         last = tournament.games.order_by("-number").values_list("number", flat=True).first()
         game = Game.objects.create(
             tournament=tournament,

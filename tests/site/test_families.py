@@ -1,0 +1,72 @@
+"""Issue 20, families: the standard duplicate game's code ``standard`` (was ``classic``) in
+stored rows, services and the API; the family registry (documents, wording, routes)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from rest_framework.test import APIClient
+
+from tournaments.models import Tournament
+from tournaments.services import game_create, tournament_create
+
+BEFORE = [("tournaments", "0006_issue12_score_required_review")]
+AFTER = [("tournaments", "0007_families_formula_standard")]
+
+
+def _migrate(target: list[tuple[str, str]]) -> MigrationExecutor:
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(target)
+    return executor
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_converts_stored_codes_and_goes_back() -> None:
+    old = _migrate(BEFORE).loader.project_state(BEFORE).apps
+    try:
+        made = old.get_model("tournaments", "Tournament").objects.create(
+            name="Ancien", slug="ancien", variant_code="classic"
+        )
+        old.get_model("tournaments", "Tournament").objects.create(
+            name="Rapide", slug="rapide", variant_code="blitz"
+        )
+        game = old.get_model("tournaments", "Game").objects.create(
+            tournament_id=made.pk, number=1, kind="seeded", seed=1, variant_code="classic"
+        )
+        _migrate(AFTER)
+        codes = dict(Tournament.objects.values_list("slug", "variant_code"))
+        assert codes == {"ancien": "standard", "rapide": "blitz"}
+        assert Tournament.objects.get(pk=made.pk).games.get(pk=game.pk).variant_code == "standard"
+        old = _migrate(BEFORE).loader.project_state(BEFORE).apps
+        rows = old.get_model("tournaments", "Tournament").objects.order_by("slug")
+        assert [t.variant_code for t in rows] == ["classic", "blitz"]
+    finally:
+        latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
+        _migrate(latest)
+
+
+@pytest.mark.django_db
+def test_services_store_the_new_code_for_the_old_one(tournament_setup) -> None:
+    head = tournament_setup["arbiter"]
+    head.is_superuser = True
+    head.save()
+    made = tournament_create(name="Open", slug="open", variant_code="classic", actor=head)
+    assert made.variant_code == "standard"
+    assert tournament_create(name="Autre", slug="autre", actor=head).variant_code == "standard"
+    game = game_create(tournament_id=made.pk, variant_code="classic", actor=head)
+    assert game.variant_code == "standard"
+
+
+@pytest.mark.django_db
+def test_the_api_takes_the_old_code_and_answers_the_new_one(django_user_model) -> None:
+    client = APIClient()
+    client.force_authenticate(django_user_model.objects.create_superuser("op", password="x"))
+    body = {"name": "Open API", "slug": "open-api", "variant_code": "classic"}
+    made = client.post("/api/tournaments/", body, format="json")
+    assert made.status_code == 201, made.content
+    assert Tournament.objects.get(slug="open-api").variant_code == "standard"
+    bad = client.post("/api/tournaments/", body | {"slug": "x", "variant_code": "nope"},
+                      format="json")  # fmt: skip
+    assert bad.status_code == 400
