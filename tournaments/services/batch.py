@@ -20,7 +20,7 @@ from engine.duplicate.variants import STANDARD
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import BatchJob, Lexicon, PreparedGame, Tournament
+from tournaments.models import BatchJob, BatchState, GameKind, Lexicon, PreparedGame, Tournament
 from tournaments.models import Game as GameRow
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
@@ -105,8 +105,8 @@ def prepared_game_play(*, prepared_game_id: int) -> PreparedGame | None:
         row.prepared_at = timezone.now()
         row.save(update_fields=["record", "predrawn", "rounds", "top_total", "prepared_at"])
         BatchJob.objects.filter(pk=job.pk).update(done=F("done") + 1)
-        finished = BatchJob.objects.filter(pk=job.pk, done=F("total"), state="running")
-        if finished.update(state="done", finished_at=timezone.now()):
+        finished = BatchJob.objects.filter(pk=job.pk, done=F("total"), state=BatchState.RUNNING)
+        if finished.update(state=BatchState.DONE, finished_at=timezone.now()):
             audit_record(actor=None, action="batch.done", obj=job)
         return row
 
@@ -124,7 +124,7 @@ def game_create_from_prepared(*, tournament_id: int, prepared_game_id: int, acto
             "prepared.lexicon", "The prepared game was computed with another lexicon."
         )
     with transaction.atomic():
-        game = game_create(tournament_id=tournament_id, kind="predrawn",
+        game = game_create(tournament_id=tournament_id, kind=GameKind.PREDRAWN,
                            predrawn=prepared.predrawn, variant_code=prepared.job.variant_code,
                            actor=actor)  # fmt: skip
         prepared.games.add(game)

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db import transaction
 
-from tournaments.models import Lexicon, Round, Tournament
+from tournaments.models import GameKind, Lexicon, ProposalSource, Round, Tournament
 from tournaments.services.games import game_create, lexicon_register, round_draw, round_place_top
 from tournaments.services.proposals import proposal_submit
 from tournaments.services.registry import (
@@ -96,7 +96,9 @@ def demo_create(*, lexicon_path_or_lexicon: str | Path | Lexicon, actor: Any = N
             )  # fmt: skip
             registration_token_issue(registration_id=reg.pk, actor=actor)
             registrations.append(reg)
-        game = game_create(tournament_id=tournament.pk, kind="seeded", seed=DEMO_SEED, actor=actor)
+        game = game_create(
+            tournament_id=tournament.pk, kind=GameKind.SEEDED, seed=DEMO_SEED, actor=actor
+        )
         for _ in range(PLAYED_ROUNDS):
             rnd = _drawn_with_top(game.pk, actor)
             round_open(round_id=rnd.pk, actor=actor)
@@ -136,7 +138,7 @@ def _play(rnd: Round, reg: Any, *, strength: float) -> None:
         player_id=reg.player_id,
         word=move["word"],
         reference=move["coord"],
-        source="tablet",
+        source=ProposalSource.TABLET,
         client_key=f"demo-{rnd.number}-{reg.table_number}",
         device="démonstration",
     )

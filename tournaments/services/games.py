@@ -20,7 +20,7 @@ from engine.lexicon.automaton import Lexicon as EngineLexicon
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Lexicon, Round, Tournament
+from tournaments.models import Game, GameKind, GameState, Lexicon, Round, RoundState, Tournament
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, rounds_until
@@ -53,7 +53,7 @@ def lexicon_register(*, path: str | Path, official: bool = False, actor: Any = N
 def game_create(
     *,
     tournament_id: int,
-    kind: str = "seeded",
+    kind: str = GameKind.SEEDED,
     seed: int | None = None,
     predrawn: str = "",
     variant_code: str | None = None,
@@ -61,11 +61,11 @@ def game_create(
 ) -> Game:
     """A new game numbered after the tournament's last one; a seeded game without a seed
     gets a random one (stored, so the game replays)."""
-    if kind not in {"seeded", "manual", "predrawn"}:
+    if kind not in GameKind.values:
         raise ServiceError(
             "game.kind", f"'{kind}' is not a game kind: seeded, manual, predrawn.", kind=kind
         )
-    if kind == "predrawn" and not predrawn.strip():
+    if kind == GameKind.PREDRAWN and not predrawn.strip():
         raise ServiceError("game.predrawn", "A pre-drawn game needs its racks, one line a round.")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
@@ -79,7 +79,9 @@ def game_create(
             tournament=tournament,
             number=(last or 0) + 1,
             kind=kind,
-            seed=(secrets.randbits(62) if seed is None else seed) if kind == "seeded" else None,
+            seed=(secrets.randbits(62) if seed is None else seed)
+            if kind == GameKind.SEEDED
+            else None,
             predrawn=predrawn,
             variant_code=code,
         )
@@ -88,7 +90,7 @@ def game_create(
 
 
 def _finish(game: Game, end: EndOfGame, actor: Any) -> None:
-    game.state = "finished"
+    game.state = GameState.FINISHED
     game.end = {"code": end.code, "remaining": end.remaining, "message": end.sentence()}
     game.save(update_fields=["state", "end", "pending_draws"])
     audit_record(actor=actor, action="game.end", obj=game, **game.end)
@@ -110,10 +112,10 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
         if game is None:
             raise ServiceError("game.unknown", f"There is no game {game_id}.")
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
-        if game.state == "finished":
+        if game.state == GameState.FINISHED:
             raise _game_over(game)
         rounds = rounds_until(game, 10**6)
-        if rounds and rounds[-1].state != "cancelled" and rounds[-1].top_placed_at is None:
+        if rounds and rounds[-1].state != RoundState.CANCELLED and rounds[-1].top_placed_at is None:
             last = rounds[-1].number
             raise ServiceError(
                 "draw.pending", f"The top of round {last} has not been placed yet.", round=last
@@ -181,7 +183,7 @@ def round_place_top(
             raise ServiceError(
                 "round.top_placed", f"The top of round {rnd.number} is placed.", round=rnd.number
             )
-        if rnd.state != "closed":
+        if rnd.state != RoundState.CLOSED:
             raise ServiceError(
                 "round.not_closed",
                 f"Round {rnd.number} is {rnd.state}: close it first.",

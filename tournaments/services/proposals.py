@@ -25,7 +25,14 @@ from engine.errors import EngineError
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import ProposalVersion, Registration, Round, SlipConflict
+from tournaments.models import (
+    ProposalSource,
+    ProposalVersion,
+    Registration,
+    Round,
+    RoundState,
+    SlipConflict,
+)
 from tournaments.services.audit import audit_record
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round
 
@@ -118,7 +125,7 @@ def proposal_submit(
     word: str,
     reference: str = "",
     claimed_score: int | None = None,
-    source: str = "tablet",
+    source: str = ProposalSource.TABLET,
     client_key: str = "",
     entered_by: Any = None,
     ip: str | None = None,
@@ -142,9 +149,9 @@ def proposal_submit(
     for the head arbiter (``conflict_resolve``); the first entry stays current meanwhile.
     Tablet submissions are authorised by the caller (the player's token).
     """
-    if source not in {"tablet", "arbiter"}:
+    if source not in ProposalSource.values:
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
-    if source == "arbiter" and entered_by is None:
+    if source == ProposalSource.ARBITER and entered_by is None:
         raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
     _check_entry(word, reference)
     # Judge the move before taking the round's lock: the board, the rack and the top of an
@@ -155,7 +162,7 @@ def proposal_submit(
     try:
         with transaction.atomic():
             rnd = locked_round(round_id)
-            if source == "arbiter":
+            if source == ProposalSource.ARBITER:
                 require_arbiter(actor=entered_by, tournament_id=rnd.game.tournament_id)
             if client_key:
                 stored = ProposalVersion.objects.filter(
@@ -169,15 +176,15 @@ def proposal_submit(
                 raise ServiceError(
                     "player.not_registered", "This player is not registered in the tournament."
                 )
-            if rnd.state not in {"open", "closed"}:
+            if rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
                 raise ServiceError(
                     "round.not_open",
                     f"Round {rnd.number} is {rnd.state}: no proposal yet.",
                     round=rnd.number,
                     state=rnd.state,
                 )
-            if source == "tablet":
-                late = late or rnd.state == "closed" or timezone.now() > rnd.deadline
+            if source == ProposalSource.TABLET:
+                late = late or rnd.state == RoundState.CLOSED or timezone.now() > rnd.deadline
             rnd = ensure_top(rnd)
             if late:
                 return _submit_late(
@@ -186,7 +193,7 @@ def proposal_submit(
                     device=device,
                 )  # fmt: skip
             rival = None
-            if source == "arbiter":
+            if source == ProposalSource.ARBITER:
                 slip = (word, reference, claimed_score)
                 twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by)
                 if twin is not None:
@@ -257,7 +264,7 @@ def _judge_early(
     (round not open yet, top not computed, or a refusal the locked path will raise in its
     proper order)."""
     rnd = Round.objects.select_related("game__tournament").filter(pk=round_id).first()
-    if rnd is None or rnd.state != "open" or rnd.top is None:
+    if rnd is None or rnd.state != RoundState.OPEN or rnd.top is None:
         return None
     try:
         outcome = _judge(rnd, word=word, reference=reference, claimed=claimed, source=source,
@@ -282,11 +289,13 @@ def _arbiter_slip(
     )
     for version in [*([current] if current else []), *waiting]:
         if (
-            version.source == "arbiter"
+            version.source == ProposalSource.ARBITER
             and (version.word, version.reference, version.claimed_score) == slip
         ):
             return version, None
-    other = current is not None and current.source == "arbiter" and current.entered_by_id
+    other = (
+        current is not None and current.source == ProposalSource.ARBITER and current.entered_by_id
+    )
     if other and current.entered_by_id != arbiter.pk:
         return None, current
     return None, None
@@ -329,10 +338,11 @@ def proposal_correct(
         ).first()
         late = current.late if current else False
         outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
-                         source="arbiter", late=late)  # fmt: skip
+                         source=ProposalSource.ARBITER, late=late)  # fmt: skip
         version = _store(
             rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed_score,
-            late=late, source="arbiter", entered_by=actor, ip=ip, device=device, reason=reason,
+            late=late, source=ProposalSource.ARBITER, entered_by=actor, ip=ip, device=device,
+            reason=reason,
         )  # fmt: skip
         audit_record(
             actor=actor, action="proposal.correct", obj=version, round=rnd.pk, player=player_id,

@@ -19,7 +19,7 @@ from engine.movegen import best_moves
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Game, ProposalVersion, Round
+from tournaments.models import Game, GameKind, ProposalVersion, Round, RoundState
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.lifecycle import _locked_game
@@ -66,7 +66,7 @@ def round_recompute(*, round_id: int, actor: Any, reason: str = "") -> Recompute
     with transaction.atomic():
         rnd = locked_round(round_id)
         require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, head=True)
-        if rnd.top is None or rnd.state not in {"open", "closed"}:
+        if rnd.top is None or rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
             return RecomputeResult()
         changes = _rejudge(rnd, reason or "recompute", actor)
         result = RecomputeResult(outcomes=changes)
@@ -95,7 +95,7 @@ def _replay_tops(game: Game, tops: list) -> None:
     eg = adapter.engine_game(game, [], lexicon)
     for rnd in rounds_until(game, 10**6):
         try:
-            if game.kind == "manual":
+            if game.kind == GameKind.MANUAL:
                 for draw in [*rnd.rejections, {"reliquat": rnd.reliquat, "new": rnd.new_letters}]:
                     eg.offer_rack(f"{draw['reliquat']}+{draw['new']}" if draw["reliquat"]
                                   else draw["new"])  # fmt: skip
@@ -111,7 +111,7 @@ def _replay_tops(game: Game, tops: list) -> None:
                 round=rnd.number,
                 rack=rnd.rack,
             )
-        if rnd.state == "cancelled":
+        if rnd.state == RoundState.CANCELLED:
             eg.cancel(rnd.cancel_reason)
             continue
         board = adapter.board_text(eg.board)
@@ -152,7 +152,9 @@ def game_recompute(*, game_id: int, reason: str, actor: Any) -> RecomputeResult:
         tops: list = []
         _replay_tops(game, tops)
         outcomes = []
-        for rnd in game.rounds.filter(state__in=["open", "closed"], top__isnull=False):
+        for rnd in game.rounds.filter(
+            state__in=[RoundState.OPEN, RoundState.CLOSED], top__isnull=False
+        ):
             rnd = locked_round(rnd.pk)
             outcomes += _rejudge(rnd, reason.strip(), actor)
         result = RecomputeResult(tops, outcomes)

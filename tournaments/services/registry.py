@@ -17,7 +17,14 @@ from engine.duplicate.variants import STANDARD
 from tournaments import adapter
 from tournaments.access import HEAD, require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import ArbiterMembership, Lexicon, Player, Registration, Tournament
+from tournaments.models import (
+    ArbiterMembership,
+    ArbiterRole,
+    Lexicon,
+    Player,
+    Registration,
+    Tournament,
+)
 from tournaments.services.audit import audit_record
 
 TIE_BREAKS = ("shared", "last_game_then_last_moves")
@@ -89,7 +96,7 @@ def tournament_create(
 def arbiter_add(*, tournament_id: int, user: Any, role: str, actor: Any) -> ArbiterMembership:
     """Make ``user`` an arbiter (``"arbiter"``) or the head arbiter (``"head"``) of the
     tournament, or change their role. Head arbiter only."""
-    if role not in {"head", "arbiter"}:
+    if role not in ArbiterRole.values:
         raise ServiceError("arbiter.role", f"'{role}' is not a role: head or arbiter.", role=role)
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
