@@ -209,9 +209,12 @@ def cmd_judge(args: argparse.Namespace) -> int:
     scoring, _ = scoring_settings(record)
     scoring = replace(scoring, bonuses=variant.bonuses, max_tiles=variant.max_tiles)
     top = move_from_json(rec["top"], f"round {args.round}")
+    if game.pending is None:  # round_position stops with the round drawn
+        raise RuntimeError(f"round {args.round} is not drawn")
+    number = game.pending.number
     for proposal in slips:
         outcome = score_proposal(
-            board=game.board, rack=Rack(game.rack), round_number=game.pending.number,
+            board=game.board, rack=Rack(game.rack), round_number=number,
             top_score=top.score, proposal=proposal, lexicon=lexicon,
             settings=scoring, top_move=(top.coord, top.word),
         )  # fmt: skip

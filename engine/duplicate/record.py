@@ -291,7 +291,7 @@ def replay(
     diffs: list[Difference] = []
     recorded_lexicon = record.data.get("lexicon") or {}
     if lexicon is not None and recorded_lexicon:
-        mine = identity_json(lexicon)
+        mine = identity_json(lexicon) or {}
         if mine["sha256"] != recorded_lexicon.get("sha256"):
             diffs.append(Difference(0, "lexicon.sha256", recorded_lexicon.get("sha256"), mine))
     game = Game(source_for(record), top_finder, record.variant)
@@ -313,13 +313,13 @@ def replay(
             differ("draws", [(d["rack"], d["rejected"]) for d in rec["draws"]], got)
             break
         if pending is None:
-            diffs.append(Difference(n, "end", None, game.end.code))
+            diffs.append(Difference(n, "end", None, game.end.code if game.end else None))
             return diffs
         differ("number", n, pending.number)
         got = [(d.rack, d.rejected) for d in pending.draws]
         differ("draws", [(d["rack"], d["rejected"]) for d in rec["draws"]], got)
         differ("minimum", rec["minimum"], pending.minimum)
-        choice = pending.choice
+        choice = pending.top_choice
         differ("top.score", rec["top"]["score"] if rec["top"] else None, choice.score)
         tied = [move_from_json(m, "") for m in rec["tied"]]
         differ("tied", _moves(tied), _moves(choice.tied))

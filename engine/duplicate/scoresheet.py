@@ -17,7 +17,7 @@ which replay applies to the recomputed outcome.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 from engine.board import Rack
 from engine.duplicate.game import Game
@@ -55,6 +55,10 @@ def proposal_json(proposal: Proposal | None) -> dict | None:
     return data
 
 
+@overload
+def proposal_from_json(data: Mapping) -> Proposal: ...
+@overload
+def proposal_from_json(data: None) -> None: ...
 def proposal_from_json(data: Mapping | None) -> Proposal | None:
     if data is None:
         return None
@@ -122,13 +126,16 @@ def rescoring_hook(lexicon: Any, settings: ScoringSettings | None = None) -> Out
         if entry.get("override") or entry.get("outcome") is None:
             return None
         proposal = proposal_from_json(entry.get("proposal")) or Proposal()
-        chosen = game.pending.choice.chosen
+        pending = game.pending
+        if pending is None:  # replay calls the hook on the round it just drew
+            raise RuntimeError("a rescoring hook called between rounds")
+        chosen = pending.top_choice.chosen
         try:
             outcome = score_proposal(
                 board=game.board,
                 rack=Rack(game.rack),
                 round_number=rec["number"],
-                top_score=game.pending.choice.score,
+                top_score=pending.top_choice.score,
                 proposal=proposal,
                 lexicon=lexicon,
                 settings=settings,
