@@ -85,8 +85,8 @@ def predrawn_text(eg: Game) -> str:
 
 def prepared_game_play(*, prepared_game_id: int) -> PreparedGame | None:
     """Play the prepared game's seed to the end, top by top, and store its record."""
-    prepared = PreparedGame.objects.select_related("job__lexicon").filter(pk=prepared_game_id)
-    prepared = prepared.first()
+    rows = PreparedGame.objects.select_related("job__lexicon")
+    prepared = rows.filter(pk=prepared_game_id).first()
     if prepared is None:
         return None
     if prepared.prepared_at is not None:
@@ -117,8 +117,8 @@ def game_create_from_prepared(*, tournament_id: int, prepared_game_id: int, acto
     prepared = PreparedGame.objects.select_related("job").filter(pk=prepared_game_id).first()
     if prepared is None or prepared.prepared_at is None:
         raise ServiceError("prepared.unknown", "This prepared game does not exist or is not ready.")
-    lexicon_id = Tournament.objects.filter(pk=tournament_id).values_list("lexicon_id", flat=True)
-    lexicon_id = lexicon_id.first()
+    lexicons = Tournament.objects.filter(pk=tournament_id).values_list("lexicon_id", flat=True)
+    lexicon_id = lexicons.first()
     if lexicon_id != prepared.job.lexicon_id:
         raise ServiceError(
             "prepared.lexicon", "The prepared game was computed with another lexicon."

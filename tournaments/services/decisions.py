@@ -95,8 +95,8 @@ def decision_zero(*, round_id: int, player_id: int, reason: str, actor: Any) -> 
 
 def _rejudged(rnd: Round, player_id: int) -> Outcome:
     """The current proposal judged again (the stored row lacks the moyenne's cap)."""
-    version = ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True)
-    version = version.first()
+    versions = ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True)
+    version = versions.first()
     if version is None:
         return adapter.no_proposal()
     return _judge(rnd, word=version.word, reference=version.reference,

@@ -24,7 +24,12 @@ from tournaments.services.registry import (
     registration_token_issue,
     tournament_create,
 )
-from tournaments.services.rounds import round_close, round_compute_top, round_open
+from tournaments.services.rounds import (
+    computed_top,
+    round_close,
+    round_compute_top,
+    round_open,
+)
 
 DEMO_SLUG = "demo"
 DEMO_NAME = "Tournoi de démonstration"
@@ -122,12 +127,13 @@ def _play(rnd: Round, reg: Any, *, strength: float) -> None:
     move from the round's best moves (``engine.movegen.best_moves``, stored with the top),
     deeper the weaker; now and then a misspelt word (zero) or no slip at all."""
     rng = random.Random(DEMO_SEED * 1000 + rnd.number * 100 + reg.table_number)
-    best = rnd.top["best"]
+    top = computed_top(rnd)
+    best = top["best"]
     if rng.random() < 0.06 * (1 - strength):
         return  # no slip handed in: zero.no_proposal
     difficulty = ROUND_DIFFICULTY[(rnd.number - 1) % len(ROUND_DIFFICULTY)]
     if strength + rng.uniform(-0.05, 0.05) >= difficulty or len(best) < 2:
-        move = rnd.top["chosen"]
+        move = top["chosen"]
     else:
         deepest = min(len(best) - 1, 1 + round(9 * (1 - strength)))
         move = best[rng.randint(1, deepest)]

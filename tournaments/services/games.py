@@ -23,7 +23,13 @@ from tournaments.errors import ServiceError
 from tournaments.models import Game, GameKind, GameState, Lexicon, Round, RoundState, Tournament
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
-from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, rounds_until
+from tournaments.services.rounds import (
+    computed_top,
+    ensure_top,
+    lexicon_of,
+    locked_round,
+    rounds_until,
+)
 from tournaments.tasks import compute_top
 
 
@@ -107,8 +113,8 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
     with the rule's sentence. Queues ``compute_top`` once the round is committed."""
     refusal: ServiceError | None = None
     with transaction.atomic():
-        game = Game.objects.select_for_update(of=("self",)).select_related("tournament__lexicon")
-        game = game.filter(pk=game_id).first()
+        games = Game.objects.select_for_update(of=("self",)).select_related("tournament__lexicon")
+        game = games.filter(pk=game_id).first()
         if game is None:
             raise ServiceError("game.unknown", f"There is no game {game_id}.")
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
@@ -126,14 +132,14 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
                 pending = eg.draw()
             else:
                 outcome = eg.offer_rack(letters)
-                pending = outcome.round
-                if not outcome.accepted:
+                pending, error = outcome.round, outcome.error
+                if error is not None:  # a rejected rack
                     game.pending_draws = [*game.pending_draws, adapter.draw_json(outcome.draw)]
                     game.save(update_fields=["pending_draws"])
                     audit_record(
-                        actor=actor, action="round.rack_rejected", obj=game, **outcome.error.details
+                        actor=actor, action="round.rack_rejected", obj=game, **error.details
                     )
-                    refusal = ServiceError.from_engine(outcome.error)
+                    refusal = ServiceError.from_engine(error)
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
         if eg.end is not None:
@@ -176,7 +182,8 @@ def round_place_top(
         game = Game.objects.select_for_update().get(pk=game_id)  # lock order: game, round
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
         rnd = ensure_top(locked_round(round_id))
-        chosen = rnd.top["chosen"]
+        top = computed_top(rnd)
+        chosen = top["chosen"]
         if rnd.top_placed_at is not None:
             if coord is None or (coord, word) == (chosen["coord"], chosen["word"]):
                 return rnd
@@ -198,8 +205,8 @@ def round_place_top(
             placed = eg.place(wanted)
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
-        rnd.top = {**rnd.top, "chosen": adapter.move_json(placed.choice.chosen)}
-        rnd.chosen_by, rnd.top_placed_at = placed.choice.chosen_by, timezone.now()
+        rnd.top = {**top, "chosen": adapter.move_json(placed.top_choice.chosen)}
+        rnd.chosen_by, rnd.top_placed_at = placed.top_choice.chosen_by, timezone.now()
         rnd.next_reliquat = placed.next_reliquat
         rnd.save(update_fields=["top", "chosen_by", "top_placed_at", "next_reliquat"])
         audit_record(actor=actor, action="round.place_top", obj=rnd, top=rnd.top["chosen"])

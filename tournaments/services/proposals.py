@@ -82,6 +82,8 @@ def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source
            late: bool) -> Outcome:  # fmt: skip
     game = rnd.game
     var = adapter.variant(game.variant_code)
+    if rnd.top_score is None:  # every caller computes the top first (ensure_top)
+        raise RuntimeError(f"round {rnd.pk} judged before its top was computed")
     try:
         return score_proposal(
             board=adapter.board(rnd.board_before),
@@ -184,7 +186,8 @@ def proposal_submit(
                     state=rnd.state,
                 )
             if source == ProposalSource.TABLET:
-                late = late or rnd.state == RoundState.CLOSED or timezone.now() > rnd.deadline
+                overdue = rnd.deadline is not None and timezone.now() > rnd.deadline
+                late = late or rnd.state == RoundState.CLOSED or overdue
             rnd = ensure_top(rnd)
             if late:
                 return _submit_late(
@@ -264,7 +267,7 @@ def _judge_early(
     (round not open yet, top not computed, or a refusal the locked path will raise in its
     proper order)."""
     rnd = Round.objects.select_related("game__tournament").filter(pk=round_id).first()
-    if rnd is None or rnd.state != RoundState.OPEN or rnd.top is None:
+    if rnd is None or rnd.state != RoundState.OPEN or rnd.top is None or rnd.top_score is None:
         return None
     try:
         outcome = _judge(rnd, word=word, reference=reference, claimed=claimed, source=source,
@@ -293,10 +296,12 @@ def _arbiter_slip(
             and (version.word, version.reference, version.claimed_score) == slip
         ):
             return version, None
-    other = (
-        current is not None and current.source == ProposalSource.ARBITER and current.entered_by_id
-    )
-    if other and current.entered_by_id != arbiter.pk:
+    if (
+        current is not None
+        and current.source == ProposalSource.ARBITER
+        and current.entered_by_id
+        and current.entered_by_id != arbiter.pk
+    ):
         return None, current
     return None, None
 

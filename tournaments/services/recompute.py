@@ -103,7 +103,8 @@ def _replay_tops(game: Game, tops: list) -> None:
                 eg.draw()
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
-        if eg.pending is None or eg.pending.rack != rnd.rack:
+        pending = eg.pending
+        if pending is None or pending.rack != rnd.rack:
             raise ServiceError(
                 "recompute.rack_changed",
                 f"With the corrected tops, round {rnd.number} would get another rack than "
@@ -121,7 +122,7 @@ def _replay_tops(game: Game, tops: list) -> None:
         top["chosen"] = kept or top["chosen"]
         changed: dict[str, Any] = {"board_before": board}
         if rnd.top is not None:
-            changed.update(top=top, top_score=eg.pending.choice.score)
+            changed.update(top=top, top_score=pending.top_choice.score)
         if rnd.top_placed_at is not None:
             placed = eg.place(adapter.move(top["chosen"]) if kept else None)
             changed["next_reliquat"] = placed.next_reliquat

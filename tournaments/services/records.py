@@ -50,7 +50,7 @@ def game_create_from_record(*, tournament_id: int, content: bytes | str, actor: 
         raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
     identity = record.data.get("lexicon") or {}
     sha = identity.get("sha256") if isinstance(identity, dict) else None
-    if sha and tournament.lexicon_id and tournament.lexicon.sha256 != sha:
+    if sha and tournament.lexicon is not None and tournament.lexicon.sha256 != sha:
         raise ServiceError(
             "record.lexicon",
             f"The record was played with another word list ({identity.get('name') or sha[:12]}).",

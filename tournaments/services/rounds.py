@@ -55,6 +55,15 @@ def locked_round(round_id: int) -> Round:
     return rnd
 
 
+def computed_top(rnd: Round) -> dict[str, Any]:
+    """The round's stored top (``{"chosen", "tied", "eligible", "best"}``), for a round that
+    went through ``ensure_top``: asking before is a bug."""
+    if rnd.top is None:
+        raise RuntimeError(f"round {rnd.pk} has no computed top")
+    top: dict[str, Any] = rnd.top
+    return top
+
+
 def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
     """Compute and store the round's top once (the caller holds the round's lock)."""
     if rnd.top is not None or rnd.state == RoundState.CANCELLED:
@@ -66,7 +75,7 @@ def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
         pending = eg.pending
         if pending is None or pending.number != rnd.number:
             raise RuntimeError(f"round {rnd.pk} is not the pending round of its game")
-        choice, var = pending.choice, adapter.variant(game.variant_code)
+        choice, var = pending.top_choice, adapter.variant(game.variant_code)
         sous_tops = best_moves(
             eg.board,
             adapter.rack(rnd.rack),
