@@ -70,3 +70,37 @@ def test_the_api_takes_the_old_code_and_answers_the_new_one(django_user_model) -
     bad = client.post("/api/tournaments/", body | {"slug": "x", "variant_code": "nope"},
                       format="json")  # fmt: skip
     assert bad.status_code == 400
+
+
+def test_the_duplicate_family_registers_the_documents_the_pages_serve() -> None:
+    from tournaments import families
+    from tournaments.reports.documents import DOCUMENTS, document
+
+    duplicate = families.family("duplicate")
+    assert [f.code for f in families.families()] == ["duplicate"]
+    assert duplicate.documents == DOCUMENTS and document("record") in duplicate.documents
+    assert all(callable(d.render) for d in DOCUMENTS)
+    with pytest.raises(ValueError, match="registered twice"):
+        families.register(duplicate)
+
+
+def test_every_formula_has_its_label_in_both_languages() -> None:
+    from django.utils import translation
+
+    from engine.duplicate.variants import VARIANTS
+    from tournaments import families
+
+    assert set(families.formula_labels()) == set(VARIANTS)
+    with translation.override("fr"):
+        assert families.formula_label("standard") == "Partie normale"
+    with translation.override("en"):
+        assert families.formula_label("standard") == "Standard game"
+        assert families.formula_label("semi-rapid") == "Semi-rapid"
+    assert families.formula_label("nope") == "nope"
+
+
+def test_the_family_routes_are_mounted() -> None:
+    from django.urls import reverse
+
+    assert reverse("tablet:page", args=["x" * 20]).startswith("/tablette/")
+    assert reverse("projector:page", args=["demo"]) == "/projecteur/demo/"
