@@ -149,8 +149,8 @@ def generate_moves(
     """Every legal move of ``rack`` on ``board``, sorted, each listed once.
 
     ``bonuses`` maps a number of tiles placed to the bonus added after the multipliers
-    (classic ``{7: 50}``); ``max_tiles`` caps the tiles placeable in one move (7 for the
-    "7 sur 8" variant), ``None`` meaning the whole rack.
+    (the standard game's ``{7: 50}``); ``max_tiles`` caps the tiles placeable in one move
+    (7 for the "7 sur 8" variant), ``None`` meaning the whole rack.
     """
     return _moves(board, rack, lexicon, bonuses, max_tiles, _ALL)
 
