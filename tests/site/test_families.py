@@ -3,6 +3,8 @@ stored rows, services and the API; the family registry (documents, wording, rout
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -104,3 +106,22 @@ def test_the_family_routes_are_mounted() -> None:
 
     assert reverse("tablet:page", args=["x" * 20]).startswith("/tablette/")
     assert reverse("projector:page", args=["demo"]) == "/projecteur/demo/"
+
+
+@pytest.mark.django_db
+def test_an_old_record_imports_as_a_standard_game(tournament_setup) -> None:
+    # A record exported before the rename ("classic", "Duplicate classique") still imports.
+    from engine.duplicate.game import Game as EngineGame
+    from engine.duplicate.racks import SeededSource
+    from engine.duplicate.record import game_to_record
+    from tests.engine.duplicate.stubs import placing
+    from tournaments.services.records import game_create_from_record
+
+    played = EngineGame(SeededSource(7), placing(3))
+    played.play_to_end()
+    old = game_to_record(played, lexicon=None)
+    old["variant"] |= {"code": "classic", "name": "Duplicate classique"}
+    tournament, head = tournament_setup["tournament"], tournament_setup["arbiter"]
+    game = game_create_from_record(tournament_id=tournament.pk, content=json.dumps(old), actor=head)
+    assert (game.kind, game.variant_code) == ("predrawn", "standard")
+    assert game.predrawn.count("\n") == len(old["rounds"])
