@@ -4,6 +4,7 @@ stored rows, services and the API; the family registry (documents, wording, rout
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -125,3 +126,21 @@ def test_an_old_record_imports_as_a_standard_game(tournament_setup) -> None:
     game = game_create_from_record(tournament_id=tournament.pk, content=json.dumps(old), actor=head)
     assert (game.kind, game.variant_code) == ("predrawn", "standard")
     assert game.predrawn.count("\n") == len(old["rounds"])
+
+
+def test_services_name_states_by_their_choices_not_by_literals() -> None:
+    # Issue 20: states and kinds are TextChoices (tournaments/models/choices.py); a service
+    # comparing or writing a bare string would slip past the type checker.
+    from pathlib import Path
+
+    literal = re.compile(
+        r"(?<!`)\b(state|kind|source|role|outcome_kind)(__in)?\s*(==|!=|=|not in|in)\s*[\[{(]?\s*\""
+    )
+    services = Path(__file__).resolve().parents[2] / "tournaments" / "services"
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for path in sorted(services.glob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if literal.search(line) and not line.lstrip().startswith("#")
+    ]
+    assert not found, found
