@@ -12,13 +12,16 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from engine.board import Board, Rack
 from engine.cards import cli as cards_cli
 from engine.classic import cli as classic_cli
 from engine.duplicate import cli as duplicate_cli
 from engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from engine.lexicon.automaton import Lexicon
 
 #: ``check`` exit statuses (docs/engine.md); 2 is any bad input, as for every command.
 CHECK_VALID, CHECK_REFUSED, CHECK_NOT_IN_LEXICON = 0, 1, 3
@@ -29,11 +32,11 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse prints usage + exits 2; keep one sentence
+    def error(self, message: str) -> NoReturn:  # argparse prints usage + exits 2; keep one sentence
         raise CliError(f"{message} (see '{self.prog} --help').")
 
 
-def _lexicon(path: str) -> Any:
+def _lexicon(path: str) -> Lexicon:
     from engine.lexicon.automaton import Lexicon
 
     return Lexicon.load(path)
@@ -144,7 +147,7 @@ def cmd_top(args: argparse.Namespace) -> int:
                 elapsed = time.perf_counter() - started
                 score = moves[0].score if moves else 0
                 tops = [m for m in moves if m.score == score] if moves else []
-                count = len(moves)
+                count: int | None = len(moves)
             else:
                 top = find_top(board, rack, lexicon, count_moves=args.count)
                 elapsed = time.perf_counter() - started
@@ -161,9 +164,10 @@ def cmd_top(args: argparse.Namespace) -> int:
             print(json.dumps(out, ensure_ascii=False))
         return 0
     board, rack = _board_and_rack(args)
-    moves = best_moves(board, rack, lexicon, args.n or 10) if not args.all else None
-    if moves is None:
+    if args.all:
         moves = generate_moves(board, rack, lexicon)
+    else:
+        moves = best_moves(board, rack, lexicon, args.n or 10)
     if not moves:
         print("No legal move.")
     for move in moves:
@@ -203,7 +207,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"  {word.reference} {word.word} {word.score}")
     if move.joker_inferred:
         print(f"  joker read as {', '.join(move.jokers_as)} (lowest-scoring reading)")
-    if move.invalid_words:
+    if move.invalid_words and lexicon is not None:  # only a lexicon finds invalid words
         print(f"invalid ({', '.join(move.invalid_words)} not in {lexicon.identity.name})")
         return CHECK_NOT_IN_LEXICON
     return CHECK_VALID

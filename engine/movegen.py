@@ -79,7 +79,7 @@ def _arguments(
     lexicon: Lexicon,
     bonuses: Mapping[int, int],
     max_tiles: int | None,
-) -> tuple:
+) -> tuple[_core.Gaddag, str, str, tuple[int, ...], bytes, bytes, tuple[int, ...], int]:
     return (
         lexicon.handle,
         board.cells,
@@ -92,7 +92,7 @@ def _arguments(
     )
 
 
-def _run(
+def _moves(
     board: Board,
     rack: Rack,
     lexicon: Lexicon,
@@ -100,8 +100,27 @@ def _run(
     max_tiles: int | None,
     mode: int,
     n: int = 0,
-):
-    return _core.generate(*_arguments(board, rack, lexicon, bonuses, max_tiles), mode, n)
+) -> list[Move]:
+    """Modes ``_ALL`` and ``_BEST``: the moves, built by the core as ``Move`` (configured)."""
+    moves: list[Move] = _core.generate(
+        *_arguments(board, rack, lexicon, bonuses, max_tiles), mode, n
+    )
+    return moves
+
+
+def _top(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    bonuses: Mapping[int, int],
+    max_tiles: int | None,
+    mode: int,
+) -> tuple[int, list[Move], int | None]:
+    """Modes ``_TOP`` and ``_TOP_COUNTED``: the top score, its moves, the moves counted."""
+    found: tuple[int, list[Move], int | None] = _core.generate(
+        *_arguments(board, rack, lexicon, bonuses, max_tiles), mode, 0
+    )
+    return found
 
 
 def anchor_bounds(
@@ -144,10 +163,10 @@ def generate_moves(
     """Every legal move of ``rack`` on ``board``, sorted, each listed once.
 
     ``bonuses`` maps a number of tiles placed to the bonus added after the multipliers
-    (classic ``{7: 50}``); ``max_tiles`` caps the tiles placeable in one move (7 for the
-    "7 sur 8" variant), ``None`` meaning the whole rack.
+    (the standard game's ``{7: 50}``); ``max_tiles`` caps the tiles placeable in one move
+    (7 for the "7 sur 8" variant), ``None`` meaning the whole rack.
     """
-    return _run(board, rack, lexicon, bonuses, max_tiles, _ALL)
+    return _moves(board, rack, lexicon, bonuses, max_tiles, _ALL)
 
 
 def find_top(
@@ -166,7 +185,7 @@ def find_top(
     ``count_moves`` nothing is cut and ``Top.n_moves`` is the number of legal moves.
     """
     mode = _TOP_COUNTED if count_moves else _TOP
-    score, moves, n_moves = _run(board, rack, lexicon, bonuses, max_tiles, mode)
+    score, moves, n_moves = _top(board, rack, lexicon, bonuses, max_tiles, mode)
     return Top(score=score, moves=tuple(moves), n_moves=n_moves)
 
 
@@ -182,4 +201,4 @@ def best_moves(
     """The ``n`` first moves of :func:`generate_moves` (fewer when fewer exist)."""
     if n <= 0:
         return []
-    return _run(board, rack, lexicon, bonuses, max_tiles, _BEST, n)
+    return _moves(board, rack, lexicon, bonuses, max_tiles, _BEST, n)

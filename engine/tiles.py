@@ -42,7 +42,7 @@ SIZE = 15
 ROWS = "ABCDEFGHIJKLMNO"
 CENTRE = (7, 7)  # H8
 
-#: Bonus for placing n tiles in one move, classic duplicate: +50 for seven.
+#: Bonus for placing n tiles in one move, standard game and classic formula: +50 for seven.
 CLASSIC_BONUSES = MappingProxyType({7: 50})
 
 

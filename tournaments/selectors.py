@@ -52,7 +52,7 @@ def last_audit_id() -> int:
 
 def game_outcomes(game: Game) -> GameResult:
     """Per-player figures of one game (round scores, solos, warnings, total), under the
-    game's own formula (a blitz game of a classic tournament penalises from the 6th
+    game's own formula (a blitz game of a standard tournament penalises from the 6th
     warning), as its printed record is."""
     settings = adapter.totals_settings(game.tournament, adapter.variant(game.variant_code))
     key = (game.pk, game.created_at, last_audit_id(), settings)

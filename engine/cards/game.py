@@ -136,7 +136,7 @@ class CardGame:
             self.dealt[seat] = self.hands[seat]
         self.scores = [0] * players
         self.table = Table()
-        self.discard = Counter()
+        self.discard: Counter[str] = Counter()
         self.history: list[Turn] = []
         self.current = self.first
         self.passes = 0

@@ -19,7 +19,7 @@ def action_of(game: CardGame, seat: int, level: str) -> Action:
 def apply(game: CardGame, seat: int, action: Action) -> Turn:
     """Carry out ``action`` for ``seat``; a move stands unchallenged (engine players are right)."""
     if action.kind == "play":
-        game.play(seat, action.play)
+        game.play(seat, action.placed)
         return game.accept()
     if action.kind == "exchange":
         return game.exchange(seat, action.cards)

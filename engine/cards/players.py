@@ -282,6 +282,13 @@ class Action:
     play: Play | None = None
     cards: str = ""
 
+    @property
+    def placed(self) -> Play:
+        """The play of a ``play`` action (asking another kind is a bug)."""
+        if self.play is None:
+            raise RuntimeError(f"a {self.kind} action has no play")
+        return self.play
+
 
 def engine_action(table: Table, hand: str, deck: int, lexicon, level: str) -> Action:
     """The engine's choice: its move, else an exchange while the deck allows one, else a pass."""

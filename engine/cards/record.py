@@ -212,7 +212,7 @@ def replay(data: dict, lexicon) -> list[Difference]:
                 raise EngineError("turn.not_yours", f"seat {game.current} is to play")
             if action.kind == PLAY and recorded.get("challenge"):
                 by = _challenger(recorded)
-                game.play(recorded["seat"], action.play)
+                game.play(recorded["seat"], action.placed)
                 turn = game.challenge(by)
             else:
                 turn = apply(game, recorded["seat"], action)

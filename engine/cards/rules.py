@@ -67,7 +67,7 @@ class Play:
 
     def to_json(self) -> dict:
         out: dict = {"cards": [p.to_json() for p in sorted(self.cards)]}
-        if self.prime:
+        if self.prime and self.prime_at is not None:
             out["prime"] = {"card": self.prime, "row": self.prime_at[0], "col": self.prime_at[1]}
         return out
 

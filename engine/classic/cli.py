@@ -36,7 +36,7 @@ def _levels(text: str, players: int) -> list[str]:
 
 def turn_line(turn: Turn, names: list[str]) -> str:
     """One line of the score sheet: number, player, rack, what was done, points, total."""
-    if turn.action == "play":
+    if turn.action == "play" and turn.move is not None:
         what = f"{turn.move.coord:>4} {turn.move.word}"
         if turn.challenge:
             verdict = "valid" if turn.challenge.valid else "invalid, withdrawn"

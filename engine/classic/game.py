@@ -122,7 +122,7 @@ class End:
         return {"reason": self.reason, "player": self.player}
 
     def sentence(self) -> str:
-        if self.reason == "out":
+        if self.reason == "out" and self.player is not None:
             return f"Game over: player {self.player + 1} played their last tile, the bag empty."
         return "Game over: blocked, every player passed twice in a row."
 
@@ -224,8 +224,8 @@ class Game:
         )
         move = Move(checked.reference, checked.word, checked.score, checked.placed)
         if challenged_by is not None and checked.invalid_words:
-            challenge = Challenge(challenged_by, False, checked.invalid_words)
-            return self._finish(Turn(0, player, rack, "play", move, challenge=challenge))
+            refused = Challenge(challenged_by, False, checked.invalid_words)
+            return self._finish(Turn(0, player, rack, "play", move, challenge=refused))
         challenge = None
         if challenged_by is not None:
             penalty = self.settings.challenge_points if self.settings.challenge == "points" else 0

@@ -62,6 +62,8 @@ class EnginePlayer:
         from engine.movegen import best_moves
 
         seat = game.current
+        if seat is None:  # play_to_end stops at the end
+            raise RuntimeError("no player to move: the game is over")
         rack = Rack(game.racks[seat])
         bonuses = game.settings.bonuses
         wanted = 1 if self.level == "best" else 4 * WEAK_CHOICES

@@ -232,7 +232,8 @@ def _apply(game: Game, rec: Mapping) -> Turn | str:
             return game.pass_turn()
     except EngineError as exc:
         return f"refused ({exc.code}): {exc}"
-    return f"player {game.current + 1} to move, no turn lost"
+    seat = game.current
+    return "the game is over" if seat is None else f"player {seat + 1} to move, no turn lost"
 
 
 def replay(record: ClassicRecord, *, lexicon: Any = None) -> Difference | None:
@@ -241,7 +242,7 @@ def replay(record: ClassicRecord, *, lexicon: Any = None) -> Difference | None:
     recorded_lexicon = record.data.get("lexicon") or {}
     identity = getattr(lexicon, "identity", None)  # a word-list stand-in has none
     if identity is not None and recorded_lexicon:
-        mine = identity_json(identity)["sha256"]
+        mine = (identity_json(identity) or {}).get("sha256")
         if mine != recorded_lexicon.get("sha256"):
             return Difference(0, "lexicon.sha256", recorded_lexicon.get("sha256"), mine)
     game = Game(len(record.players), record.seed, record.settings, lexicon=lexicon)

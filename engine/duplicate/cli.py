@@ -30,7 +30,7 @@ from engine.duplicate.record import (
 )
 from engine.duplicate.scoresheet import check_totals, rescoring_hook, scoring_settings
 from engine.duplicate.top import engine_top_finder
-from engine.duplicate.variants import VARIANTS, Variant, get_variant
+from engine.duplicate.variants import STANDARD, VARIANTS, Variant, canonical_code, get_variant
 from engine.errors import EngineError
 
 
@@ -213,9 +213,12 @@ def cmd_judge(args: argparse.Namespace) -> int:
     scoring, _ = scoring_settings(record)
     scoring = replace(scoring, bonuses=variant.bonuses, max_tiles=variant.max_tiles)
     top = move_from_json(rec["top"], f"round {args.round}")
+    if game.pending is None:  # round_position stops with the round drawn
+        raise RuntimeError(f"round {args.round} is not drawn")
+    number = game.pending.number
     for proposal in slips:
         outcome = score_proposal(
-            board=game.board, rack=Rack(game.rack), round_number=game.pending.number,
+            board=game.board, rack=Rack(game.rack), round_number=number,
             top_score=top.score, proposal=proposal, lexicon=lexicon,
             settings=scoring, top_move=(top.coord, top.word),
         )  # fmt: skip
@@ -228,7 +231,9 @@ def add_parsers(subparsers: Any) -> None:
     play = subparsers.add_parser("play", help="play a whole seeded game top by top")
     play.add_argument("--lexicon", required=True, help="lexicon file (lexicon build)")
     play.add_argument("--seed", required=True, type=int, help="0 to 2**64-1")
-    play.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+    play.add_argument("--variant", default=STANDARD.code, type=canonical_code,
+                      choices=sorted(VARIANTS),
+                      help=f"the formula (default: {STANDARD.code})")  # fmt: skip
     play.add_argument("--json", action="store_true", help="print the game record")
     play.set_defaults(handler=cmd_play)
     again = subparsers.add_parser("replay", help="recompute a game record, list differences")
@@ -246,7 +251,7 @@ def add_parsers(subparsers: Any) -> None:
                        "several solutions, lowercase = circled joker)")  # fmt: skip
     judge.add_argument("--slips", help="a file of slips, one per line")
     judge.add_argument("--late", action="store_true", help="handed in after the end")
-    judge.add_argument("--variant", choices=sorted(VARIANTS),
+    judge.add_argument("--variant", type=canonical_code, choices=sorted(VARIANTS),
                        help="this formula's scoring (default: the record's)")  # fmt: skip
     judge.add_argument("--connecting", help="connecting letters written instead of or beside "
                        "the reference")  # fmt: skip

@@ -36,7 +36,7 @@ from engine.duplicate.top import (
     rack_tiles_used,
 )
 from engine.duplicate.values import Round as Round
-from engine.duplicate.variants import CLASSIC, Variant
+from engine.duplicate.variants import STANDARD, Variant
 from engine.errors import EngineError
 from engine.moves import Move
 from engine.tiles import JOKER
@@ -58,7 +58,7 @@ class Game:
     """One game. ``source`` gives racks, ``top_finder`` the tops; ``variant`` the formula."""
 
     def __init__(
-        self, source: RackSource, top_finder: TopFinder, variant: Variant = CLASSIC
+        self, source: RackSource, top_finder: TopFinder, variant: Variant = STANDARD
     ) -> None:
         self.variant = variant
         self.source = source
@@ -78,6 +78,13 @@ class Game:
         self.end: EndOfGame | None = None
 
     # -- state -------------------------------------------------------------------------
+    @property
+    def _drawing(self) -> _RoundState:
+        """The round whose rack is being drawn; asking between rounds is a bug."""
+        if self._state is None:
+            raise RuntimeError("no round is being drawn")
+        return self._state
+
     @property
     def bag(self) -> str:
         return self._bag.tiles()
@@ -171,13 +178,12 @@ class Game:
         minimum = required_minimum(number, self.remaining(), self.variant.minimum_strict_until)
         self._before = (self.board, self._bag.tiles(), self._reserve, self._rack, self._cumulative)
         self._undo = None
-        self._state = _RoundState(
-            self._rounds_started, number, minimum, excluded=dict(self._cancelled)
-        )
-        self._state.after_rejection = bool(self._cancelled)
+        st = _RoundState(self._rounds_started, number, minimum, excluded=dict(self._cancelled))
+        st.after_rejection = bool(self._cancelled)
+        self._state = st
         self._rounds_started += 1
         self._cancelled = {}
-        if self._state.excluded:
+        if st.excluded:
             self._check_exhausted()
 
     def _joker(self) -> str:
@@ -194,7 +200,7 @@ class Game:
         return "" if JOKER in self._rack else JOKER
 
     def _context(self) -> DrawContext:
-        st = self._state
+        st = self._drawing
         joker = self._joker()
         needed = min(self.variant.rack_size - len(self._rack) - len(joker), len(self._bag))
         return DrawContext(
@@ -210,7 +216,7 @@ class Game:
                 missing=missing,
                 bag=self._bag.tiles(),
             )
-        st = self._state
+        st = self._drawing
         tiles = ctx.reliquat + ctx.joker + new
         text = format_rack(ctx.reliquat, ctx.joker + new, after_rejection=st.after_rejection)
 
@@ -230,7 +236,7 @@ class Game:
 
     def _commit(self, ctx: DrawContext, draw: Draw, top: TopLike | None) -> None:
         self.source.check(ctx, draw.rejected is None)
-        st = self._state
+        st = self._drawing
         self._bag.remove(draw.new.replace(JOKER, "") if ctx.joker else draw.new)
         self._reserve = self._reserve[len(ctx.joker) :]
         self._rack = draw.tiles
@@ -243,6 +249,8 @@ class Game:
             if st.excluded:
                 self._check_exhausted()
             return
+        if top is None:  # _evaluate gives an accepted rack its top
+            raise RuntimeError("an accepted rack without its top")
         choice = choose_top(self.board, top, self.remaining(), ending=self._ends_game)
         pending = Round(st.number, tuple(st.draws), st.minimum, choice, self._cumulative, "pending")
         self._pending = (pending, top)
@@ -259,7 +267,7 @@ class Game:
 
     def _check_exhausted(self) -> None:
         """E2/E4: end when no valid rack outside the excluded ones can be drawn any more."""
-        st, fixed = self._state, self._joker()
+        st, fixed = self._drawing, self._joker()
         size = self.variant.rack_size - len(fixed)
         if not other_rack_exists(self._bag.tiles(), size, st.minimum, st.excluded, fixed):
             code = "E4" if "cancelled" in st.excluded.values() else "E2"
@@ -281,7 +289,7 @@ class Game:
             raise EngineError("place.no_rack", "No rack is waiting for its top.")
         pending, top = self._pending
         if choice is None:
-            return self._place(pending, pending.choice)
+            return self._place(pending, pending.top_choice)
         ending = self._ends_game
         return self._place(
             pending, choose_top(self.board, top, self.remaining(), choice=choice, ending=ending)
@@ -293,7 +301,7 @@ class Game:
         if not self._pending:
             raise EngineError("place.no_rack", "No rack is waiting for its top.")
         pending = self._pending[0]
-        tied, eligible = pending.choice.tied, pending.choice.eligible
+        tied, eligible = pending.top_choice.tied, pending.top_choice.eligible
         return self._place(pending, TopChoice(move.score, tied, eligible, move, "record"))
 
     def _place(self, pending: Round, choice: TopChoice) -> Round:
@@ -341,6 +349,8 @@ class Game:
             cancelled, before = self._history.pop(), self._undo
         else:
             raise EngineError("cancel.nothing", "There is no round to cancel.")
+        if before is None:  # _start_round saved it before the pending round was drawn
+            raise RuntimeError("a pending round without the state before it")
         board, bag, reserve, rack, cumulative = before
         self._undo = None
         self.board, self._bag, self._reserve = board, Bag(bag), reserve

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from types import MappingProxyType
-from typing import Any
+from typing import Any, overload
 
 from engine.board import EMPTY, Board, Rack, fold_text
 from engine.check import CheckedMove, WordList, check_move
@@ -314,6 +314,10 @@ def _settle(ctx: _Ctx, reading: _Reading, warning: str | None = None, **extra: A
     return make_outcome(kind, code, move.score, move.score, move=move, **ctx.about(), **extra)
 
 
+@overload
+def _penalty(ctx: _Ctx, word: str, ref: Reference | None, paid: Outcome) -> Outcome: ...
+@overload
+def _penalty(ctx: _Ctx, word: str, ref: Reference | None, paid: None = None) -> Outcome | None: ...
 def _penalty(
     ctx: _Ctx, word: str, ref: Reference | None, paid: Outcome | None = None
 ) -> Outcome | None:
@@ -477,7 +481,8 @@ def _connecting(ctx: _Ctx, word: str, written: _Reading | None) -> Outcome:
     places = []
     for horizontal, row, col in _PLACES:
         reading = _read(ctx, Reference(row, col, horizontal), word)
-        if reading.acceptable and not wanted - _board_letters(ctx.board, reading.base):
+        base = reading.base
+        if base is not None and reading.acceptable and not wanted - _board_letters(ctx.board, base):
             places.append(reading)
     plain = replace(ctx, connecting="")
     if written is not None and written.acceptable:

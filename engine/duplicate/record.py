@@ -30,7 +30,7 @@ from engine.check import check_move
 from engine.duplicate.game import Game, Round
 from engine.duplicate.racks import PredrawnSource, RackSource, SeededSource
 from engine.duplicate.top import TopChoice, TopFinder
-from engine.duplicate.variants import Variant
+from engine.duplicate.variants import LEGACY_CODES, VARIANTS, Variant
 from engine.errors import EngineError
 from engine.lexicon import identity_json
 from engine.moves import Move, move_to_json
@@ -220,11 +220,17 @@ def load_record(data: str | bytes | Mapping) -> GameRecord:
 
 
 def _variant_from_json(data: dict) -> Variant:
+    """The record's own parameters; an old code (``classic``) is read under today's code and
+    name, since the parameters it stored are the same game's."""
     try:
         bonuses = {int(k): int(v) for k, v in _get(data, "bonuses", dict, "the variant").items()}
+        code, name = _get(data, "code", str, "the variant"), _get(data, "name", str, "the variant")
+        if code in LEGACY_CODES:
+            code = LEGACY_CODES[code]
+            name = VARIANTS[code].name
         return Variant(
-            code=_get(data, "code", str, "the variant"),
-            name=_get(data, "name", str, "the variant"),
+            code=code,
+            name=name,
             rack_size=_get(data, "rack_size", int, "the variant"),
             bonuses=MappingProxyType(bonuses),
             max_tiles=_get(data, "max_tiles", int, "the variant", nullable=True),
@@ -309,7 +315,7 @@ def replay_game(
     diffs: list[Difference] = []
     recorded_lexicon = record.data.get("lexicon") or {}
     if lexicon is not None and recorded_lexicon:
-        mine = identity_json(lexicon)
+        mine = identity_json(lexicon) or {}
         if mine["sha256"] != recorded_lexicon.get("sha256"):
             diffs.append(Difference(0, "lexicon.sha256", recorded_lexicon.get("sha256"), mine))
     game = Game(source or source_for(record), top_finder, record.variant)
@@ -331,13 +337,13 @@ def replay_game(
             differ("draws", [(d["rack"], d["rejected"]) for d in rec["draws"]], got)
             break
         if pending is None:
-            diffs.append(Difference(n, "end", None, game.end.code))
+            diffs.append(Difference(n, "end", None, game.end.code if game.end else None))
             return game, diffs
         differ("number", n, pending.number)
         got = [(d.rack, d.rejected) for d in pending.draws]
         differ("draws", [(d["rack"], d["rejected"]) for d in rec["draws"]], got)
         differ("minimum", rec.get("minimum", _ABSENT), pending.minimum)
-        choice = pending.choice
+        choice = pending.top_choice
         if rec.get("top") is not None or rec["status"] == "played":
             differ("top.score", rec["top"]["score"] if rec["top"] else None, choice.score)
         if rec.get("tied") is not None:

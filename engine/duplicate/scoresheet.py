@@ -19,7 +19,7 @@ replay judges the slip again and applies the recorded review and decisions.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 from engine.board import Rack
 from engine.duplicate.decisions import ArbiterDecision, counted_outcome, disciplinary_count
@@ -58,6 +58,10 @@ def proposal_json(proposal: Proposal | None) -> dict | None:
     return data
 
 
+@overload
+def proposal_from_json(data: Mapping) -> Proposal: ...
+@overload
+def proposal_from_json(data: None) -> None: ...
 def proposal_from_json(data: Mapping | None) -> Proposal | None:
     if data is None:
         return None
@@ -103,7 +107,7 @@ def player_entry(
     one; ``decisions`` the arbiter's, in order. The recorded outcome is the one that counts
     after both (:func:`counted_outcome`)."""
     counted = counted_outcome(outcome, review=review, decisions=decisions) if outcome else None
-    entry = {
+    entry: dict[str, Any] = {
         "player": player,
         "proposal": proposal_json(proposal),
         "outcome": outcome_json(counted),
@@ -132,13 +136,16 @@ def rescoring_hook(lexicon: Any, settings: ScoringSettings | None = None) -> Out
         if entry.get("override") or entry.get("outcome") is None:
             return None
         proposal = proposal_from_json(entry.get("proposal")) or Proposal()
-        chosen = game.pending.choice.chosen
+        pending = game.pending
+        if pending is None:  # replay calls the hook on the round it just drew
+            raise RuntimeError("a rescoring hook called between rounds")
+        chosen = pending.top_choice.chosen
         try:
             outcome = score_proposal(
                 board=game.board,
                 rack=Rack(game.rack),
                 round_number=rec["number"],
-                top_score=game.pending.choice.score,
+                top_score=pending.top_choice.score,
                 proposal=proposal,
                 lexicon=lexicon,
                 settings=settings,

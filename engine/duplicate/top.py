@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.bag import canonical
 from engine.board import Board, Rack
@@ -23,12 +23,18 @@ from engine.errors import EngineError
 from engine.moves import Move, new_tiles, rack_tiles_used
 from engine.tiles import JOKER
 
+if TYPE_CHECKING:
+    from engine.duplicate.variants import Variant
+    from engine.lexicon.automaton import Lexicon
+
 
 class TopLike(Protocol):
     """What a top finder returns: ``engine.movegen.Top`` or a test stub."""
 
-    score: int
-    moves: Sequence[Move]
+    @property
+    def score(self) -> int: ...
+    @property
+    def moves(self) -> Sequence[Move]: ...
 
 
 TopFinder = Callable[[Board, Rack], TopLike]
@@ -149,7 +155,7 @@ def choose_top(
     return TopChoice(top.score, tied, eligible, match, "arbiter")
 
 
-def engine_top_finder(lexicon: Any, variant: Any) -> TopFinder:
+def engine_top_finder(lexicon: Lexicon, variant: Variant) -> TopFinder:
     """A top finder on the compiled generator with the variant's bonuses and tile limit."""
     from engine.movegen import find_top
 

@@ -27,7 +27,7 @@ class TotalsSettings:
     """Game-level rules that events set differently.
 
     ``warning_penalty_from``: the first warning of a game that costs ``warning_penalty``
-    points (4th in classic and semi-rapide games, 6th in blitz and original formulas,
+    points (4th in standard and semi-rapide games, 6th in blitz and original formulas,
     §4.3). A solo earns ``solo_value`` when the competition has ``solo_min_players``
     players (§4.6): the players registered for the game (``GameResult.entrants``), or
     ``solo_players`` for a whole multi-centre competition (the engine's and the command

@@ -138,3 +138,11 @@ class Round:
     @property
     def tied(self) -> tuple[Move, ...]:
         return self.choice.tied if self.choice else ()
+
+    @property
+    def top_choice(self) -> TopChoice:
+        """The choice of a pending, played or cancelled round: only a void one has none,
+        so asking a void round is a bug."""
+        if self.choice is None:
+            raise RuntimeError(f"round {self.number} ({self.status}) has no top")
+        return self.choice

@@ -21,7 +21,7 @@ class Variant:
 
     ``minimum_strict_until`` is the last round that needs 2 vowels and 2 consonants (R1.4);
     later rounds need 1 and 1. ``warning_penalty_from`` is the first warning of a game that
-    costs points (4 in classic games, 6 in blitz and the original formulas, §4.3).
+    costs points (4 in standard games, 6 in blitz and the original formulas, §4.3).
     """
 
     code: str
@@ -62,14 +62,19 @@ def _bonuses(**by_tiles: int) -> Mapping[int, int]:
     return MappingProxyType({int(k[1:]): v for k, v in by_tiles.items()})
 
 
-CLASSIC = Variant("classic", "Duplicate classique")
+#: The standard game ("partie normale"): 7 tiles, +50 for seven, 3 minutes a round.
+STANDARD = Variant("standard", "Partie normale")
+
+#: Codes older releases stored, read as today's. ``classic`` was the standard game's code
+#: until the classic formula (``engine.classic``, a turn-based game) needed the word.
+LEGACY_CODES: Mapping[str, str] = MappingProxyType({"classic": STANDARD.code})
 
 #: The registry, by the code records and ``--variant`` use.
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {
         v.code: v
         for v in (
-            CLASSIC,
+            STANDARD,
             Variant("joker", "Partie joker", joker_game=True, warning_penalty_from=6),
             Variant(
                 "7sur8", "7 sur 8", rack_size=8, max_tiles=7, warning_penalty_from=6
@@ -106,10 +111,16 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
 )
 
 
+def canonical_code(code: str) -> str:
+    """Today's code for ``code``: an old record's or row's ``classic`` is ``standard``."""
+    return LEGACY_CODES.get(code, code)
+
+
 def get_variant(code: str) -> Variant:
-    """The registered variant for a code, or a coded refusal listing the known codes."""
+    """The registered variant for a code (old codes too), or a coded refusal listing the
+    known codes."""
     try:
-        return VARIANTS[code]
+        return VARIANTS[canonical_code(code)]
     except KeyError:
         known = ", ".join(VARIANTS)
         raise EngineError(

@@ -41,7 +41,7 @@ def test_worker_computes_twenty_tops(celery_worker, tournament_setup, conformanc
     t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
     ArbiterMembership.objects.update_or_create(user=head, tournament=t, defaults={"role": "head"})
     game = game_create(tournament_id=t.pk, seed=7, actor=head)
-    var = get_variant("classic")
+    var = get_variant("standard")
     lexicon = EngineLexicon.load(conformance_lexicon_file)
     direct = EngineGame(SeededSource(7), engine_top_finder(lexicon, var), var)
     for number in range(1, ROUNDS + 1):
@@ -67,12 +67,12 @@ def test_worker_computes_twenty_tops(celery_worker, tournament_setup, conformanc
 @pytest.mark.django_db(transaction=True)
 def test_worker_prepares_a_batch(celery_worker, tournament_setup, conformance_lexicon_file):
     lexicon_row = tournament_setup["lexicon"]
-    job = predrawn_batch_prepare(count=3, seed_base=11, variant="classic",
+    job = predrawn_batch_prepare(count=3, seed_base=11, variant="standard",
                                  lexicon_id=lexicon_row.pk, actor=None)  # fmt: skip
     wait_until(lambda: BatchJob.objects.get(pk=job.pk).state == "done", "3/3", timeout=180)
     progress = batch_progress(job.pk)
     assert (progress["done"], progress["total"]) == (3, 3)
-    var = get_variant("classic")
+    var = get_variant("standard")
     lexicon = EngineLexicon.load(conformance_lexicon_file)
     for prepared in job.games.order_by("index"):
         direct = EngineGame(SeededSource(prepared.seed), engine_top_finder(lexicon, var), var)

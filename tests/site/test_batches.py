@@ -23,7 +23,7 @@ def head(client, tournament_setup) -> dict[str, Any]:
 
 
 def _prepare(client: Any, capture: Any, **data: Any) -> Any:
-    body = {"count": 2, "seed_base": 7, "variant": "classic", **data}
+    body = {"count": 2, "seed_base": 7, "variant": "standard", **data}
     with capture(execute=True):
         return client.post(reverse("console:batch_prepare", args=["open-test"]), body)
 

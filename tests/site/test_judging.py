@@ -43,7 +43,7 @@ def play_round(game, arbiter, slips: dict) -> None:
 
 
 def test_live_standings_use_the_games_formula(tournament_setup) -> None:
-    # A blitz game in a classic tournament: four wrong scores (the top word, top + 1
+    # A blitz game in a standard tournament: four wrong scores (the top word, top + 1
     # claimed) are four warnings, which cost nothing before the 6th in blitz (§4.3).
     setup = tournament_setup
     anne = setup["players"][0]
@@ -57,11 +57,11 @@ def test_live_standings_use_the_games_formula(tournament_setup) -> None:
     a = result.player(anne.pk)
     assert (a.warnings, a.warning_penalty) == (4, 0)
     assert a.total == result.top_total + a.solo_bonus  # solos: the others handed in nothing
-    # The same four warnings in a classic game of that tournament: the 4th costs 5.
-    classic = game_create(tournament_id=tournament.pk, seed=SEED)
+    # The same four warnings in a standard game of that tournament: the 4th costs 5.
+    standard = game_create(tournament_id=tournament.pk, seed=SEED)
     for _ in range(4):
-        play_round(classic, setup["arbiter"], {anne: ("", "", lambda top: top + 1)})
-    assert game_outcomes(classic).player(anne.pk).warning_penalty == 5
+        play_round(standard, setup["arbiter"], {anne: ("", "", lambda top: top + 1)})
+    assert game_outcomes(standard).player(anne.pk).warning_penalty == 5
 
 
 def test_solo_threshold_counts_the_players_of_the_game(tournament_setup) -> None:

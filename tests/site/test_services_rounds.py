@@ -159,7 +159,7 @@ def test_batch_of_predrawn_games(
 ) -> None:
     t, head, lexicon = staff["tournament"], staff["head"], staff["lexicon"]
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        job = predrawn_batch_prepare(tournament_id=t.pk, count=2, seed_base=7, variant="classic",
+        job = predrawn_batch_prepare(tournament_id=t.pk, count=2, seed_base=7, variant="standard",
                                      lexicon_id=lexicon.pk, actor=head)  # fmt: skip
     assert len(callbacks) == 2
     progress = batch_progress(job.pk)
@@ -168,7 +168,7 @@ def test_batch_of_predrawn_games(
     assert prepare_game(first.pk) == first.top_total  # skipped: counted once
     assert BatchJob.objects.get(pk=job.pk).done == 2
     # The record matches a direct engine game from the same seed.
-    var = get_variant("classic")
+    var = get_variant("standard")
     eg = EngineGame(
         SeededSource(7), engine_top_finder(EngineLexicon.load(conformance_lexicon_file), var), var
     )

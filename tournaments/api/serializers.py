@@ -10,7 +10,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from engine.duplicate.variants import VARIANTS
+from engine.duplicate.variants import VARIANTS, canonical_code
 from tournaments.models import (
     Decision,
     Game,
@@ -86,12 +86,22 @@ class WordField(serializers.CharField):
         return value.strip()
 
 
+class FormulaField(serializers.ChoiceField):
+    """A duplicate formula's code; a client's old ``classic`` is read as ``standard``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=sorted(VARIANTS), **kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        return super().to_internal_value(canonical_code(data) if isinstance(data, str) else data)
+
+
 class TournamentCreateSerializer(RequestSerializer):
     name = serializers.CharField(max_length=200)
     slug = serializers.SlugField(max_length=100)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
     lexicon = serializers.IntegerField(min_value=1, max_value=2**62, required=False)
-    variant_code = serializers.ChoiceField(choices=sorted(VARIANTS), required=False)
+    variant_code = FormulaField(required=False)
     seconds_per_move = serializers.IntegerField(min_value=1, max_value=3600, required=False)
     warning_before_end = serializers.IntegerField(min_value=0, max_value=3600, required=False)
     warning_penalty_from = serializers.IntegerField(min_value=1, max_value=100, required=False)
@@ -131,7 +141,7 @@ class GameCreateSerializer(RequestSerializer):
     kind = serializers.ChoiceField(choices=["seeded", "manual", "predrawn"], default="seeded")
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
     predrawn = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
-    variant_code = serializers.ChoiceField(choices=sorted(VARIANTS), required=False)
+    variant_code = FormulaField(required=False)
 
 
 class DrawSerializer(RequestSerializer):

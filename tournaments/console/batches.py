@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.duplicate.variants import VARIANTS
-from tournaments import selectors
+from tournaments import families, selectors
 from tournaments.console.common import error_status, error_text, role_or_403
 from tournaments.console.forms import StrictIntegerField
 from tournaments.errors import ServiceError
@@ -46,7 +46,7 @@ class BatchForm(forms.Form):
     )
     variant = forms.ChoiceField(
         label=gettext_lazy("Formule"),
-        choices=[(code, v.name) for code, v in VARIANTS.items()],
+        choices=[(code, families.formula_labels()[code]) for code in VARIANTS],
     )
 
 
@@ -67,7 +67,10 @@ def _page(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]
     return {
         "tournament": obj,
         "role": role_or_403(request, obj.pk, head=True),
-        "batches": list(BatchJob.objects.filter(tournament=obj)[:20]),
+        "batches": [
+            (b, families.formula_label(b.variant_code))
+            for b in BatchJob.objects.filter(tournament=obj)[:20]
+        ],
         "max_games": MAX_GAMES,
         **extra,
     }
@@ -127,7 +130,7 @@ def _job_context(request: HttpRequest, job: BatchJob, **extra: Any) -> dict[str,
         "tournament": job.tournament,
         "role": role_or_403(request, job.tournament_id),
         "job": job,
-        "variant": VARIANTS.get(job.variant_code),
+        "formula": families.formula_label(job.variant_code),
         "payload": batch_payload(job),
         **extra,
     }

@@ -4,8 +4,21 @@ append-only proposal versions, arbiter decisions, slip conflicts, batches and th
 Rules live in ``engine.duplicate``; these tables only keep what was decided, so every figure
 can be recomputed. Invariants that matter (one current version per player and round, one
 table per player, valid states) are database constraints, not just code. The tables are in
-``core`` (the game) and ``work`` (audit, conflicts, batches); import them from here."""
+``core`` (the game) and ``work`` (audit, conflicts, batches), their states and kinds in
+``choices``; import them from here."""
 
+from tournaments.models.choices import (
+    ArbiterRole,
+    BatchState,
+    DecisionKind,
+    GameKind,
+    GameState,
+    OutcomeKind,
+    ProposalSource,
+    ReportState,
+    RoundState,
+    TieBreak,
+)
 from tournaments.models.core import (
     ArbiterMembership,
     Decision,
@@ -22,6 +35,16 @@ from tournaments.models.reports import ReportJob
 from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConflict
 
 __all__ = [
+    "ArbiterRole",
+    "BatchState",
+    "DecisionKind",
+    "GameKind",
+    "GameState",
+    "OutcomeKind",
+    "ProposalSource",
+    "ReportState",
+    "RoundState",
+    "TieBreak",
     "ArbiterMembership",
     "AuditLog",
     "BatchJob",

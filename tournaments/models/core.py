@@ -13,6 +13,18 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from engine.duplicate.variants import STANDARD
+from tournaments.models.choices import (
+    ArbiterRole,
+    DecisionKind,
+    GameKind,
+    GameState,
+    OutcomeKind,
+    ProposalSource,
+    RoundState,
+    TieBreak,
+)
+
 
 class TournamentManager(models.Manager["Tournament"]):
     """Looks tournaments up by slug so fixtures can use natural keys instead of fixed ids."""
@@ -40,7 +52,7 @@ class Tournament(models.Model):
     lexicon = models.ForeignKey(
         "Lexicon", models.PROTECT, null=True, blank=True, related_name="tournaments"
     )
-    variant_code = models.CharField(_("formule"), max_length=20, default="classic")
+    variant_code = models.CharField(_("formule"), max_length=20, default=STANDARD.code)
     seconds_per_move = models.PositiveIntegerField(_("secondes par coup"), null=True, blank=True)
     warning_before_end = models.PositiveIntegerField(
         _("annonce avant la fin (s)"), null=True, blank=True
@@ -61,8 +73,8 @@ class Tournament(models.Model):
     tie_break = models.CharField(
         _("départage"),
         max_length=40,
-        default="shared",
-        choices=[("shared", _("ex aequo")), ("last_game_then_last_moves", _("dernière partie"))],
+        default=TieBreak.SHARED,
+        choices=TieBreak.choices,
     )
     public_rankings = models.BooleanField(
         _("Classement public"),
@@ -82,7 +94,7 @@ class Tournament(models.Model):
                 name="tournament_seconds_positive",
             ),
             models.CheckConstraint(
-                condition=Q(tie_break__in=["shared", "last_game_then_last_moves"]),
+                condition=Q(tie_break__in=TieBreak.values),
                 name="tournament_tie_break_known",
             ),
         ]
@@ -172,15 +184,15 @@ class Registration(models.Model):
 class ArbiterMembership(models.Model):
     """Who arbitrates a tournament: one head arbiter directs, arbiters correct slips."""
 
-    ROLES = [("head", _("juge-arbitre")), ("arbiter", _("arbitre"))]
+    ROLES = ArbiterRole.choices
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="arbitrations")
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="arbiters")
-    role = models.CharField(max_length=10, choices=ROLES, default="arbiter")
+    role = models.CharField(max_length=10, choices=ROLES, default=ArbiterRole.ARBITER)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "tournament"], name="arbiter_once"),
-            models.CheckConstraint(condition=Q(role__in=["head", "arbiter"]), name="arbiter_role"),
+            models.CheckConstraint(condition=Q(role__in=ArbiterRole.values), name="arbiter_role"),
         ]
 
     def __str__(self) -> str:
@@ -190,19 +202,15 @@ class ArbiterMembership(models.Model):
 class Game(models.Model):
     """One game; its racks are replayable from ``kind`` + ``seed``/``predrawn`` + rounds."""
 
-    KINDS = [
-        ("seeded", _("tirage aléatoire")),
-        ("manual", _("sac réel")),
-        ("predrawn", _("prétirée")),
-    ]
-    STATES = [("playing", _("en cours")), ("finished", _("terminée"))]
+    KINDS = GameKind.choices
+    STATES = GameState.choices
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="games")
     number = models.PositiveIntegerField(_("numéro"))
     kind = models.CharField(max_length=10, choices=KINDS)
     seed = models.BigIntegerField(null=True, blank=True)
     predrawn = models.TextField(blank=True, help_text=_("Une ligne par coup, rejets d'abord."))
-    variant_code = models.CharField(max_length=20, default="classic")
-    state = models.CharField(max_length=10, choices=STATES, default="playing")
+    variant_code = models.CharField(max_length=20, default=STANDARD.code)
+    state = models.CharField(max_length=10, choices=STATES, default=GameState.PLAYING)
     pending_draws = models.JSONField(default=list, blank=True)  # typed racks rejected so far
     end = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -211,14 +219,10 @@ class Game(models.Model):
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="game_number"),
+            models.CheckConstraint(condition=Q(kind__in=GameKind.values), name="game_kind"),
+            models.CheckConstraint(condition=Q(state__in=GameState.values), name="game_state"),
             models.CheckConstraint(
-                condition=Q(kind__in=["seeded", "manual", "predrawn"]), name="game_kind"
-            ),
-            models.CheckConstraint(
-                condition=Q(state__in=["playing", "finished"]), name="game_state"
-            ),
-            models.CheckConstraint(
-                condition=~Q(kind="seeded") | Q(seed__isnull=False, seed__gte=0),
+                condition=~Q(kind=GameKind.SEEDED) | Q(seed__isnull=False, seed__gte=0),
                 name="game_seeded_has_seed",
             ),
         ]
@@ -233,15 +237,10 @@ class Round(models.Model):
     ``top`` holds ``{"chosen", "tied", "eligible", "best", "n_moves"}`` (moves as
     ``engine.moves.move_to_json``); ``top_placed_at`` marks the top as placed."""
 
-    STATES = [
-        ("drawn", _("tiré")),
-        ("open", _("en cours")),
-        ("closed", _("ramassé")),
-        ("cancelled", _("annulé")),
-    ]
+    STATES = RoundState.choices
     game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField(_("coup"))
-    state = models.CharField(max_length=10, choices=STATES, default="drawn")
+    state = models.CharField(max_length=10, choices=STATES, default=RoundState.DRAWN)
     rack = models.CharField(max_length=30)
     reliquat = models.CharField(max_length=10, blank=True)
     new_letters = models.CharField(max_length=10, blank=True)
@@ -265,17 +264,20 @@ class Round(models.Model):
         ordering = ["game", "number", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["game", "number"], condition=~Q(state="cancelled"), name="round_number"
+                fields=["game", "number"],
+                condition=~Q(state=RoundState.CANCELLED),
+                name="round_number",
             ),
+            models.CheckConstraint(condition=Q(state__in=RoundState.values), name="round_state"),
             models.CheckConstraint(
-                condition=Q(state__in=["drawn", "open", "closed", "cancelled"]), name="round_state"
-            ),
-            models.CheckConstraint(
-                condition=Q(state="drawn") | Q(state="cancelled") | Q(deadline__isnull=False),
+                condition=Q(state=RoundState.DRAWN)
+                | Q(state=RoundState.CANCELLED)
+                | Q(deadline__isnull=False),
                 name="round_open_has_deadline",
             ),
             models.CheckConstraint(
-                condition=Q(top_placed_at__isnull=True) | Q(top__isnull=False, state="closed"),
+                condition=Q(top_placed_at__isnull=True)
+                | Q(top__isnull=False, state=RoundState.CLOSED),
                 name="round_placed_top_closed",
             ),
         ]
@@ -288,7 +290,7 @@ class ProposalVersion(models.Model):
     """One version of a player's proposal for a round, never edited (only ``is_current``
     flips to False when a newer version arrives). Carries its judged outcome."""
 
-    SOURCES = [("tablet", _("tablette")), ("arbiter", _("arbitre"))]
+    SOURCES = ProposalSource.choices
     round = models.ForeignKey(Round, models.CASCADE, related_name="proposals")
     player = models.ForeignKey(Player, models.PROTECT, related_name="proposals")
     version = models.PositiveIntegerField()
@@ -329,10 +331,10 @@ class ProposalVersion(models.Model):
             ),
             models.CheckConstraint(condition=Q(version__gte=1), name="proposal_version_positive"),
             models.CheckConstraint(
-                condition=Q(source__in=["tablet", "arbiter"]), name="proposal_src"
+                condition=Q(source__in=ProposalSource.values), name="proposal_src"
             ),
             models.CheckConstraint(
-                condition=Q(outcome_kind__in=["valid", "zero", "warning", "penalty"]),
+                condition=Q(outcome_kind__in=OutcomeKind.values),
                 name="proposal_outcome_kind",
             ),
         ]
@@ -350,15 +352,7 @@ class Decision(models.Model):
     slip the engine left to the arbiter (``params``: ``choice`` "default" or
     "alternative", ``version`` the proposal version reviewed)."""
 
-    KINDS = [
-        ("warning", _("avertissement")),
-        ("penalty", _("pénalité")),
-        ("zero", _("zéro")),
-        ("solo", _("solo")),
-        ("moyenne", _("moyenne")),
-        ("correction", _("correction")),
-        ("review", _("révision")),
-    ]
+    KINDS = DecisionKind.choices
     round = models.ForeignKey(Round, models.CASCADE, related_name="decisions")
     player = models.ForeignKey(Player, models.PROTECT, related_name="decisions")
     kind = models.CharField(max_length=12, choices=KINDS)
@@ -372,26 +366,14 @@ class Decision(models.Model):
     class Meta:
         ordering = ["round", "created_at", "id"]
         constraints = [
-            models.CheckConstraint(
-                condition=Q(
-                    kind__in=[
-                        "warning",
-                        "penalty",
-                        "zero",
-                        "solo",
-                        "moyenne",
-                        "correction",
-                        "review",
-                    ]
-                ),
-                name="decision_kind",
-            ),
+            models.CheckConstraint(condition=Q(kind__in=DecisionKind.values), name="decision_kind"),
             models.CheckConstraint(condition=~Q(reason=""), name="decision_has_reason"),
             models.CheckConstraint(
-                condition=~Q(kind="moyenne") | Q(score__isnull=False), name="decision_moyenne_score"
+                condition=~Q(kind=DecisionKind.MOYENNE) | Q(score__isnull=False),
+                name="decision_moyenne_score",
             ),
             models.CheckConstraint(
-                condition=Q(disciplinary=False) | Q(kind="warning"),
+                condition=Q(disciplinary=False) | Q(kind=DecisionKind.WARNING),
                 name="decision_disciplinary_warning",
             ),
         ]

@@ -7,8 +7,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
+from engine.duplicate.variants import STANDARD
+from tournaments.models.choices import BatchState
 from tournaments.models.core import Game, Lexicon, Player, ProposalVersion, Round, Tournament
 
 
@@ -47,16 +48,16 @@ class SlipConflict(models.Model):
 class BatchJob(models.Model):
     """A batch of pre-drawn games computed by the workers; ``done`` counts prepared games."""
 
-    STATES = [("running", _("en cours")), ("done", _("terminé"))]
+    STATES = BatchState.choices
     tournament = models.ForeignKey(
         Tournament, models.CASCADE, null=True, blank=True, related_name="batches"
     )
     lexicon = models.ForeignKey(Lexicon, models.PROTECT, related_name="+")
-    variant_code = models.CharField(max_length=20, default="classic")
+    variant_code = models.CharField(max_length=20, default=STANDARD.code)
     seed_base = models.BigIntegerField()
     total = models.PositiveIntegerField()
     done = models.PositiveIntegerField(default=0)
-    state = models.CharField(max_length=10, choices=STATES, default="running")
+    state = models.CharField(max_length=10, choices=STATES, default=BatchState.RUNNING)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -66,7 +67,7 @@ class BatchJob(models.Model):
     class Meta:
         ordering = ["-created_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=Q(state__in=["running", "done"]), name="batch_state"),
+            models.CheckConstraint(condition=Q(state__in=BatchState.values), name="batch_state"),
             models.CheckConstraint(condition=Q(total__gte=1), name="batch_total_positive"),
             models.CheckConstraint(condition=Q(done__lte=models.F("total")), name="batch_done"),
             models.CheckConstraint(condition=Q(seed_base__gte=0), name="batch_seed_positive"),

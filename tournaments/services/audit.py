@@ -15,7 +15,7 @@ def audit_record(*, actor: Any, action: str, obj: dj.Model, **payload: Any) -> A
     return AuditLog.objects.create(
         actor=user,
         action=action,
-        object_type=obj._meta.model_name,
+        object_type=obj._meta.model_name or "",  # always set on a concrete model
         object_id=obj.pk,
         payload=payload,
     )

@@ -16,10 +16,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from engine.duplicate import Game, SeededSource, engine_top_finder, game_to_record
+from engine.duplicate.variants import STANDARD
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import BatchJob, Lexicon, PreparedGame, Tournament
+from tournaments.models import BatchJob, BatchState, GameKind, Lexicon, PreparedGame, Tournament
 from tournaments.models import Game as GameRow
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
@@ -33,7 +34,7 @@ def predrawn_batch_prepare(
     tournament_id: int | None = None,
     count: int,
     seed_base: int,
-    variant: str = "classic",
+    variant: str = STANDARD.code,
     lexicon_id: int,
     actor: Any,
 ) -> BatchJob:
@@ -45,7 +46,7 @@ def predrawn_batch_prepare(
         raise ServiceError(
             "seed.range", "A seed is a whole number from 0 to 2^63 - 1.", max=2**63 - 1
         )
-    adapter.variant(variant)
+    variant = adapter.variant(variant).code  # an old code is stored as today's
     if tournament_id is not None:
         require_arbiter(actor=actor, tournament_id=tournament_id, head=True)
     elif actor is not None and not getattr(actor, "is_superuser", False):
@@ -84,8 +85,8 @@ def predrawn_text(eg: Game) -> str:
 
 def prepared_game_play(*, prepared_game_id: int) -> PreparedGame | None:
     """Play the prepared game's seed to the end, top by top, and store its record."""
-    prepared = PreparedGame.objects.select_related("job__lexicon").filter(pk=prepared_game_id)
-    prepared = prepared.first()
+    rows = PreparedGame.objects.select_related("job__lexicon")
+    prepared = rows.filter(pk=prepared_game_id).first()
     if prepared is None:
         return None
     if prepared.prepared_at is not None:
@@ -104,8 +105,8 @@ def prepared_game_play(*, prepared_game_id: int) -> PreparedGame | None:
         row.prepared_at = timezone.now()
         row.save(update_fields=["record", "predrawn", "rounds", "top_total", "prepared_at"])
         BatchJob.objects.filter(pk=job.pk).update(done=F("done") + 1)
-        finished = BatchJob.objects.filter(pk=job.pk, done=F("total"), state="running")
-        if finished.update(state="done", finished_at=timezone.now()):
+        finished = BatchJob.objects.filter(pk=job.pk, done=F("total"), state=BatchState.RUNNING)
+        if finished.update(state=BatchState.DONE, finished_at=timezone.now()):
             audit_record(actor=None, action="batch.done", obj=job)
         return row
 
@@ -116,14 +117,14 @@ def game_create_from_prepared(*, tournament_id: int, prepared_game_id: int, acto
     prepared = PreparedGame.objects.select_related("job").filter(pk=prepared_game_id).first()
     if prepared is None or prepared.prepared_at is None:
         raise ServiceError("prepared.unknown", "This prepared game does not exist or is not ready.")
-    lexicon_id = Tournament.objects.filter(pk=tournament_id).values_list("lexicon_id", flat=True)
-    lexicon_id = lexicon_id.first()
+    lexicons = Tournament.objects.filter(pk=tournament_id).values_list("lexicon_id", flat=True)
+    lexicon_id = lexicons.first()
     if lexicon_id != prepared.job.lexicon_id:
         raise ServiceError(
             "prepared.lexicon", "The prepared game was computed with another lexicon."
         )
     with transaction.atomic():
-        game = game_create(tournament_id=tournament_id, kind="predrawn",
+        game = game_create(tournament_id=tournament_id, kind=GameKind.PREDRAWN,
                            predrawn=prepared.predrawn, variant_code=prepared.job.variant_code,
                            actor=actor)  # fmt: skip
         prepared.games.add(game)

@@ -23,7 +23,14 @@ from engine.errors import EngineError
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Decision, ProposalVersion, Registration, Round
+from tournaments.models import (
+    Decision,
+    DecisionKind,
+    ProposalVersion,
+    Registration,
+    Round,
+    RoundState,
+)
 from tournaments.services.audit import audit_record
 from tournaments.services.proposals import _judge
 from tournaments.services.rounds import ensure_top, locked_round
@@ -36,7 +43,7 @@ def _decision_round(round_id: int, player_id: int, reason: str, actor: Any) -> R
         raise ServiceError("decision.author", "A decision names the arbiter who takes it.")
     rnd = locked_round(round_id)
     require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
-    if rnd.state not in {"open", "closed"}:
+    if rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
         raise ServiceError(
             "round.not_open",
             f"Round {rnd.number} is {rnd.state}: no decision on it.",
@@ -69,24 +76,28 @@ def decision_warning(
 ) -> Decision:
     """A warning: ``disciplinary`` ones stack with any other (§4.3); otherwise the round
     becomes a warning unless it already is one or is a zero or a penalty (§5.8)."""
-    return _decide("warning", round_id=round_id, player_id=player_id, reason=reason,
+    return _decide(DecisionKind.WARNING, round_id=round_id, player_id=player_id, reason=reason,
                    actor=actor, disciplinary=disciplinary)  # fmt: skip
 
 
 def decision_penalty(*, round_id: int, player_id: int, reason: str, actor: Any) -> Decision:
     """A 5-point penalty on the round (what was paid minus 5, never below 0)."""
-    return _decide("penalty", round_id=round_id, player_id=player_id, reason=reason, actor=actor)
+    return _decide(
+        DecisionKind.PENALTY, round_id=round_id, player_id=player_id, reason=reason, actor=actor
+    )
 
 
 def decision_zero(*, round_id: int, player_id: int, reason: str, actor: Any) -> Decision:
     """The round scores 0 by the arbiter's decision (e.g. an illegible slip)."""
-    return _decide("zero", round_id=round_id, player_id=player_id, reason=reason, actor=actor)
+    return _decide(
+        DecisionKind.ZERO, round_id=round_id, player_id=player_id, reason=reason, actor=actor
+    )
 
 
 def _rejudged(rnd: Round, player_id: int) -> Outcome:
     """The current proposal judged again (the stored row lacks the moyenne's cap)."""
-    version = ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True)
-    version = version.first()
+    versions = ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True)
+    version = versions.first()
     if version is None:
         return adapter.no_proposal()
     return _judge(rnd, word=version.word, reference=version.reference,
@@ -124,12 +135,14 @@ def decision_moyenne(
     with transaction.atomic():
         rnd = _decision_round(round_id, player_id, reason, actor)
         earlier = Round.objects.filter(pk=earlier_round_id, game_id=rnd.game_id).first()
-        if earlier is None or earlier.number >= rnd.number or earlier.state == "cancelled":
+        if earlier is None or earlier.number >= rnd.number or earlier.state == RoundState.CANCELLED:
             raise ServiceError(
                 "moyenne.earlier", "The first zero must be on an earlier round of this game."
             )
         earlier.game = rnd.game
-        if Decision.objects.filter(round=rnd, player_id=player_id, kind="moyenne").exists():
+        if Decision.objects.filter(
+            round=rnd, player_id=player_id, kind=DecisionKind.MOYENNE
+        ).exists():
             raise ServiceError("moyenne.twice", "This round already has a moyenne.")
         try:
             result = apply_moyenne(
@@ -141,7 +154,7 @@ def decision_moyenne(
             raise ServiceError.from_engine(error) from error
         kept = moyenne_decision(result, reason=reason.strip(), earlier_round=earlier.pk)
         decision = Decision.objects.create(
-            round=rnd, player_id=player_id, kind="moyenne", reason=kept.reason,
+            round=rnd, player_id=player_id, kind=DecisionKind.MOYENNE, reason=kept.reason,
             author=actor, score=kept.score, params=dict(kept.params),
         )  # fmt: skip
         audit_record(actor=actor, action="decision.moyenne", obj=decision, round=rnd.pk,
@@ -180,7 +193,7 @@ def decision_review(
                 "review.nothing", "This slip is not waiting for the arbiter's review."
             )
         decision = Decision.objects.create(
-            round=rnd, player_id=player_id, kind="review", author=actor,
+            round=rnd, player_id=player_id, kind=DecisionKind.REVIEW, author=actor,
             reason=(reason or REVIEW_REASONS[choice]).strip(),
             params={"version": version.pk, "choice": choice,
                     "review": adapter.outcome(version).review},

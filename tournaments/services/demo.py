@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db import transaction
 
-from tournaments.models import Lexicon, Round, Tournament
+from tournaments.models import GameKind, Lexicon, ProposalSource, Round, Tournament
 from tournaments.services.games import game_create, lexicon_register, round_draw, round_place_top
 from tournaments.services.proposals import proposal_submit
 from tournaments.services.registry import (
@@ -24,7 +24,12 @@ from tournaments.services.registry import (
     registration_token_issue,
     tournament_create,
 )
-from tournaments.services.rounds import round_close, round_compute_top, round_open
+from tournaments.services.rounds import (
+    computed_top,
+    round_close,
+    round_compute_top,
+    round_open,
+)
 
 DEMO_SLUG = "demo"
 DEMO_NAME = "Tournoi de démonstration"
@@ -96,7 +101,9 @@ def demo_create(*, lexicon_path_or_lexicon: str | Path | Lexicon, actor: Any = N
             )  # fmt: skip
             registration_token_issue(registration_id=reg.pk, actor=actor)
             registrations.append(reg)
-        game = game_create(tournament_id=tournament.pk, kind="seeded", seed=DEMO_SEED, actor=actor)
+        game = game_create(
+            tournament_id=tournament.pk, kind=GameKind.SEEDED, seed=DEMO_SEED, actor=actor
+        )
         for _ in range(PLAYED_ROUNDS):
             rnd = _drawn_with_top(game.pk, actor)
             round_open(round_id=rnd.pk, actor=actor)
@@ -120,12 +127,13 @@ def _play(rnd: Round, reg: Any, *, strength: float) -> None:
     move from the round's best moves (``engine.movegen.best_moves``, stored with the top),
     deeper the weaker; now and then a misspelt word (zero) or no slip at all."""
     rng = random.Random(DEMO_SEED * 1000 + rnd.number * 100 + reg.table_number)
-    best = rnd.top["best"]
+    top = computed_top(rnd)
+    best = top["best"]
     if rng.random() < 0.06 * (1 - strength):
         return  # no slip handed in: zero.no_proposal
     difficulty = ROUND_DIFFICULTY[(rnd.number - 1) % len(ROUND_DIFFICULTY)]
     if strength + rng.uniform(-0.05, 0.05) >= difficulty or len(best) < 2:
-        move = rnd.top["chosen"]
+        move = top["chosen"]
     else:
         deepest = min(len(best) - 1, 1 + round(9 * (1 - strength)))
         move = best[rng.randint(1, deepest)]
@@ -136,7 +144,7 @@ def _play(rnd: Round, reg: Any, *, strength: float) -> None:
         player_id=reg.player_id,
         word=move["word"],
         reference=move["coord"],
-        source="tablet",
+        source=ProposalSource.TABLET,
         client_key=f"demo-{rnd.number}-{reg.table_number}",
         device="démonstration",
     )

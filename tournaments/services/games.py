@@ -20,10 +20,16 @@ from engine.lexicon.automaton import Lexicon as EngineLexicon
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Lexicon, Round, Tournament
+from tournaments.models import Game, GameKind, GameState, Lexicon, Round, RoundState, Tournament
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
-from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, rounds_until
+from tournaments.services.rounds import (
+    computed_top,
+    ensure_top,
+    lexicon_of,
+    locked_round,
+    rounds_until,
+)
 from tournaments.tasks import compute_top
 
 
@@ -53,7 +59,7 @@ def lexicon_register(*, path: str | Path, official: bool = False, actor: Any = N
 def game_create(
     *,
     tournament_id: int,
-    kind: str = "seeded",
+    kind: str = GameKind.SEEDED,
     seed: int | None = None,
     predrawn: str = "",
     variant_code: str | None = None,
@@ -61,25 +67,27 @@ def game_create(
 ) -> Game:
     """A new game numbered after the tournament's last one; a seeded game without a seed
     gets a random one (stored, so the game replays)."""
-    if kind not in {"seeded", "manual", "predrawn"}:
+    if kind not in GameKind.values:
         raise ServiceError(
             "game.kind", f"'{kind}' is not a game kind: seeded, manual, predrawn.", kind=kind
         )
-    if kind == "predrawn" and not predrawn.strip():
+    if kind == GameKind.PREDRAWN and not predrawn.strip():
         raise ServiceError("game.predrawn", "A pre-drawn game needs its racks, one line a round.")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None:
             raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
         require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
-        code = variant_code or tournament.variant_code
-        adapter.variant(code)  # refuses an unknown code with the engine's sentence
+        # Refuses an unknown code with the engine's sentence; an old code becomes today's.
+        code = adapter.variant(variant_code or tournament.variant_code).code
         last = tournament.games.order_by("-number").values_list("number", flat=True).first()
         game = Game.objects.create(
             tournament=tournament,
             number=(last or 0) + 1,
             kind=kind,
-            seed=(secrets.randbits(62) if seed is None else seed) if kind == "seeded" else None,
+            seed=(secrets.randbits(62) if seed is None else seed)
+            if kind == GameKind.SEEDED
+            else None,
             predrawn=predrawn,
             variant_code=code,
         )
@@ -88,7 +96,7 @@ def game_create(
 
 
 def _finish(game: Game, end: EndOfGame, actor: Any) -> None:
-    game.state = "finished"
+    game.state = GameState.FINISHED
     game.end = {"code": end.code, "remaining": end.remaining, "message": end.sentence()}
     game.save(update_fields=["state", "end", "pending_draws"])
     audit_record(actor=actor, action="game.end", obj=game, **game.end)
@@ -105,15 +113,15 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
     with the rule's sentence. Queues ``compute_top`` once the round is committed."""
     refusal: ServiceError | None = None
     with transaction.atomic():
-        game = Game.objects.select_for_update(of=("self",)).select_related("tournament__lexicon")
-        game = game.filter(pk=game_id).first()
+        games = Game.objects.select_for_update(of=("self",)).select_related("tournament__lexicon")
+        game = games.filter(pk=game_id).first()
         if game is None:
             raise ServiceError("game.unknown", f"There is no game {game_id}.")
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
-        if game.state == "finished":
+        if game.state == GameState.FINISHED:
             raise _game_over(game)
         rounds = rounds_until(game, 10**6)
-        if rounds and rounds[-1].state != "cancelled" and rounds[-1].top_placed_at is None:
+        if rounds and rounds[-1].state != RoundState.CANCELLED and rounds[-1].top_placed_at is None:
             last = rounds[-1].number
             raise ServiceError(
                 "draw.pending", f"The top of round {last} has not been placed yet.", round=last
@@ -124,14 +132,14 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
                 pending = eg.draw()
             else:
                 outcome = eg.offer_rack(letters)
-                pending = outcome.round
-                if not outcome.accepted:
+                pending, error = outcome.round, outcome.error
+                if error is not None:  # a rejected rack
                     game.pending_draws = [*game.pending_draws, adapter.draw_json(outcome.draw)]
                     game.save(update_fields=["pending_draws"])
                     audit_record(
-                        actor=actor, action="round.rack_rejected", obj=game, **outcome.error.details
+                        actor=actor, action="round.rack_rejected", obj=game, **error.details
                     )
-                    refusal = ServiceError.from_engine(outcome.error)
+                    refusal = ServiceError.from_engine(error)
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
         if eg.end is not None:
@@ -174,14 +182,15 @@ def round_place_top(
         game = Game.objects.select_for_update().get(pk=game_id)  # lock order: game, round
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
         rnd = ensure_top(locked_round(round_id))
-        chosen = rnd.top["chosen"]
+        top = computed_top(rnd)
+        chosen = top["chosen"]
         if rnd.top_placed_at is not None:
             if coord is None or (coord, word) == (chosen["coord"], chosen["word"]):
                 return rnd
             raise ServiceError(
                 "round.top_placed", f"The top of round {rnd.number} is placed.", round=rnd.number
             )
-        if rnd.state != "closed":
+        if rnd.state != RoundState.CLOSED:
             raise ServiceError(
                 "round.not_closed",
                 f"Round {rnd.number} is {rnd.state}: close it first.",
@@ -196,8 +205,8 @@ def round_place_top(
             placed = eg.place(wanted)
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
-        rnd.top = {**rnd.top, "chosen": adapter.move_json(placed.choice.chosen)}
-        rnd.chosen_by, rnd.top_placed_at = placed.choice.chosen_by, timezone.now()
+        rnd.top = {**top, "chosen": adapter.move_json(placed.top_choice.chosen)}
+        rnd.chosen_by, rnd.top_placed_at = placed.top_choice.chosen_by, timezone.now()
         rnd.next_reliquat = placed.next_reliquat
         rnd.save(update_fields=["top", "chosen_by", "top_placed_at", "next_reliquat"])
         audit_record(actor=actor, action="round.place_top", obj=rnd, top=rnd.top["chosen"])

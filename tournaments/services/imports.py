@@ -163,11 +163,13 @@ def parse_players(filename: str, content: bytes) -> tuple[list[tuple[int, dict]]
     header = [COLUMNS.get(_key(cell)) for cell in first]
     if "name" not in header:
         raise ServiceError("import.header", _("La première ligne doit nommer la colonne « nom »."))
-    parsed, errors, seen = [], [], {}
+    parsed: list[tuple[int, dict]] = []
+    errors: list[RowError] = []
+    seen: dict[str, int] = {}
     for number, row in zip(itertools.count(2), rows, strict=False):
         if all(cell in (None, "") or str(cell).strip() == "" for cell in row):
             continue
-        values = dict.fromkeys([*LIMITS, "birth_year", "table"], "")
+        values: dict[str, int | float | str] = dict.fromkeys([*LIMITS, "birth_year", "table"], "")
         for column, cell in zip(header, row, strict=False):
             if column is not None and cell is not None:
                 values[column] = cell if isinstance(cell, int | float) else str(cell).strip()
@@ -180,7 +182,7 @@ def parse_players(filename: str, content: bytes) -> tuple[list[tuple[int, dict]]
                 limit=MAX_IMPORT_ROWS,
             )
         errors += _check(number, values, seen)
-        seen.setdefault(values["licence"], number)
+        seen.setdefault(str(values["licence"]), number)
         parsed.append((number, values))
     return parsed, errors
 

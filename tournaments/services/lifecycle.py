@@ -18,7 +18,15 @@ from engine.errors import EngineError
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Game, ProposalVersion, Round, SlipConflict
+from tournaments.models import (
+    Game,
+    GameKind,
+    GameState,
+    ProposalVersion,
+    Round,
+    RoundState,
+    SlipConflict,
+)
 from tournaments.services.audit import audit_record
 from tournaments.services.games import _finish, round_draw
 from tournaments.services.rounds import lexicon_of, locked_round, rounds_until
@@ -58,11 +66,11 @@ def round_cancel(*, round_id: int, reason: str, actor: Any, redraw: bool = True)
         game = _locked_game(game_id)  # lock order: game, round
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
         rnd = locked_round(round_id)
-        if rnd.state == "cancelled":
+        if rnd.state == RoundState.CANCELLED:
             return CancelResult(rnd)
-        if game.state == "finished":
+        if game.state == GameState.FINISHED:
             raise ServiceError("game.over", "The game is over: its rounds stay as they are.")
-        later = game.rounds.filter(number__gt=rnd.number).exclude(state="cancelled")
+        later = game.rounds.filter(number__gt=rnd.number).exclude(state=RoundState.CANCELLED)
         if later.exists():
             raise ServiceError(
                 "cancel.not_last",
@@ -75,7 +83,11 @@ def round_cancel(*, round_id: int, reason: str, actor: Any, redraw: bool = True)
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
         was = rnd.state
-        rnd.state, rnd.cancel_reason, rnd.cancelled_at = "cancelled", reason.strip(), timezone.now()
+        rnd.state, rnd.cancel_reason, rnd.cancelled_at = (
+            RoundState.CANCELLED,
+            reason.strip(),
+            timezone.now(),
+        )
         rnd.top_placed_at = None
         rnd.save(update_fields=["state", "cancel_reason", "cancelled_at", "top_placed_at"])
         game.pending_draws = []
@@ -84,7 +96,7 @@ def round_cancel(*, round_id: int, reason: str, actor: Any, redraw: bool = True)
                      was=was, rack=rnd.rack)  # fmt: skip
         if eg.end is not None:
             _finish(game, eg.end, actor)
-    if redraw and game.kind != "manual" and game.state != "finished":
+    if redraw and game.kind != GameKind.MANUAL and game.state != GameState.FINISHED:
         return CancelResult(rnd, round_draw(game_id=game.pk, actor=actor))
     return CancelResult(rnd)
 
@@ -97,16 +109,22 @@ def game_stop(*, game_id: int, reason: str, actor: Any) -> Game:
     with transaction.atomic():
         game = _locked_game(game_id)
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
-        if game.state == "finished":
+        if game.state == GameState.FINISHED:
             if (game.end or {}).get("code") == "E5":
                 return game
             raise ServiceError("game.over", (game.end or {}).get("message") or "Game over.")
         rounds = rounds_until(game, 10**6)
         eg = adapter.engine_game(game, rounds, lexicon_of(game))
         end = eg.stop(reason.strip())
-        undecided = [r for r in rounds if r.state != "cancelled" and r.top_placed_at is None]
+        undecided = [
+            r for r in rounds if r.state != RoundState.CANCELLED and r.top_placed_at is None
+        ]
         for rnd in undecided:
-            rnd.state, rnd.cancel_reason, rnd.cancelled_at = "cancelled", reason, timezone.now()
+            rnd.state, rnd.cancel_reason, rnd.cancelled_at = (
+                RoundState.CANCELLED,
+                reason,
+                timezone.now(),
+            )
             rnd.save(update_fields=["state", "cancel_reason", "cancelled_at"])
             audit_record(actor=actor, action="round.cancel", obj=rnd, reason=reason, stop=True)
         game.pending_draws = []

@@ -25,7 +25,14 @@ from engine.errors import EngineError
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import ProposalVersion, Registration, Round, SlipConflict
+from tournaments.models import (
+    ProposalSource,
+    ProposalVersion,
+    Registration,
+    Round,
+    RoundState,
+    SlipConflict,
+)
 from tournaments.services.audit import audit_record
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round
 
@@ -75,6 +82,8 @@ def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source
            late: bool) -> Outcome:  # fmt: skip
     game = rnd.game
     var = adapter.variant(game.variant_code)
+    if rnd.top_score is None:  # every caller computes the top first (ensure_top)
+        raise RuntimeError(f"round {rnd.pk} judged before its top was computed")
     try:
         return score_proposal(
             board=adapter.board(rnd.board_before),
@@ -118,7 +127,7 @@ def proposal_submit(
     word: str,
     reference: str = "",
     claimed_score: int | None = None,
-    source: str = "tablet",
+    source: str = ProposalSource.TABLET,
     client_key: str = "",
     entered_by: Any = None,
     ip: str | None = None,
@@ -143,9 +152,9 @@ def proposal_submit(
     Tablet submissions are authorised by the caller (the player's token); one without a
     score gets the tablet's own (:func:`tablet_claim`), from the tablet page or the API.
     """
-    if source not in {"tablet", "arbiter"}:
+    if source not in ProposalSource.values:
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
-    if source == "arbiter" and entered_by is None:
+    if source == ProposalSource.ARBITER and entered_by is None:
         raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
     _check_entry(word, reference)
     if source == "tablet" and claimed_score is None:
@@ -158,7 +167,7 @@ def proposal_submit(
     try:
         with transaction.atomic():
             rnd = locked_round(round_id)
-            if source == "arbiter":
+            if source == ProposalSource.ARBITER:
                 require_arbiter(actor=entered_by, tournament_id=rnd.game.tournament_id)
             if client_key:
                 stored = ProposalVersion.objects.filter(
@@ -172,15 +181,16 @@ def proposal_submit(
                 raise ServiceError(
                     "player.not_registered", "This player is not registered in the tournament."
                 )
-            if rnd.state not in {"open", "closed"}:
+            if rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
                 raise ServiceError(
                     "round.not_open",
                     f"Round {rnd.number} is {rnd.state}: no proposal yet.",
                     round=rnd.number,
                     state=rnd.state,
                 )
-            if source == "tablet":
-                late = late or rnd.state == "closed" or timezone.now() > rnd.deadline
+            if source == ProposalSource.TABLET:
+                overdue = rnd.deadline is not None and timezone.now() > rnd.deadline
+                late = late or rnd.state == RoundState.CLOSED or overdue
             rnd = ensure_top(rnd)
             if late:
                 return _submit_late(
@@ -189,7 +199,7 @@ def proposal_submit(
                     device=device,
                 )  # fmt: skip
             rival = None
-            if source == "arbiter":
+            if source == ProposalSource.ARBITER:
                 slip = (word, reference, claimed_score)
                 twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by)
                 if twin is not None:
@@ -260,7 +270,7 @@ def _judge_early(
     (round not open yet, top not computed, or a refusal the locked path will raise in its
     proper order)."""
     rnd = Round.objects.select_related("game__tournament").filter(pk=round_id).first()
-    if rnd is None or rnd.state != "open" or rnd.top is None:
+    if rnd is None or rnd.state != RoundState.OPEN or rnd.top is None or rnd.top_score is None:
         return None
     try:
         outcome = _judge(rnd, word=word, reference=reference, claimed=claimed, source=source,
@@ -285,12 +295,16 @@ def _arbiter_slip(
     )
     for version in [*([current] if current else []), *waiting]:
         if (
-            version.source == "arbiter"
+            version.source == ProposalSource.ARBITER
             and (version.word, version.reference, version.claimed_score) == slip
         ):
             return version, None
-    other = current is not None and current.source == "arbiter" and current.entered_by_id
-    if other and current.entered_by_id != arbiter.pk:
+    if (
+        current is not None
+        and current.source == ProposalSource.ARBITER
+        and current.entered_by_id
+        and current.entered_by_id != arbiter.pk
+    ):
         return None, current
     return None, None
 
@@ -332,10 +346,11 @@ def proposal_correct(
         ).first()
         late = current.late if current else False
         outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
-                         source="arbiter", late=late)  # fmt: skip
+                         source=ProposalSource.ARBITER, late=late)  # fmt: skip
         version = _store(
             rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed_score,
-            late=late, source="arbiter", entered_by=actor, ip=ip, device=device, reason=reason,
+            late=late, source=ProposalSource.ARBITER, entered_by=actor, ip=ip, device=device,
+            reason=reason,
         )  # fmt: skip
         audit_record(
             actor=actor, action="proposal.correct", obj=version, round=rnd.pk, player=player_id,

@@ -20,7 +20,7 @@ from engine.movegen import best_moves
 from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Game, ProposalVersion, Round
+from tournaments.models import Game, GameKind, ProposalVersion, Round, RoundState
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.lifecycle import _locked_game
@@ -67,7 +67,7 @@ def round_recompute(*, round_id: int, actor: Any, reason: str = "") -> Recompute
     with transaction.atomic():
         rnd = locked_round(round_id)
         require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, head=True)
-        if rnd.top is None or rnd.state not in {"open", "closed"}:
+        if rnd.top is None or rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
             return RecomputeResult()
         changes = _rejudge(rnd, reason or "recompute", actor)
         result = RecomputeResult(outcomes=changes)
@@ -96,14 +96,15 @@ def _replay_tops(game: Game, tops: list) -> None:
     eg = adapter.engine_game(game, [], lexicon)
     for rnd in rounds_until(game, 10**6):
         try:
-            if game.kind == "manual":
+            if game.kind == GameKind.MANUAL:
                 for draw in [*rnd.rejections, {"reliquat": rnd.reliquat, "new": rnd.new_letters}]:
                     eg.offer_rack(typed_rack(draw))
             else:
                 eg.draw()
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
-        if eg.pending is None or eg.pending.rack != rnd.rack:
+        pending = eg.pending
+        if pending is None or pending.rack != rnd.rack:
             raise ServiceError(
                 "recompute.rack_changed",
                 f"With the corrected tops, round {rnd.number} would get another rack than "
@@ -111,7 +112,7 @@ def _replay_tops(game: Game, tops: list) -> None:
                 round=rnd.number,
                 rack=rnd.rack,
             )
-        if rnd.state == "cancelled":
+        if rnd.state == RoundState.CANCELLED:
             eg.cancel(rnd.cancel_reason)
             continue
         board = adapter.board_text(eg.board)
@@ -121,7 +122,7 @@ def _replay_tops(game: Game, tops: list) -> None:
         top["chosen"] = kept or top["chosen"]
         changed: dict[str, Any] = {"board_before": board}
         if rnd.top is not None:
-            changed.update(top=top, top_score=eg.pending.choice.score)
+            changed.update(top=top, top_score=pending.top_choice.score)
         if rnd.top_placed_at is not None:
             placed = eg.place(adapter.move(top["chosen"]) if kept else None)
             changed["next_reliquat"] = placed.next_reliquat
@@ -152,7 +153,9 @@ def game_recompute(*, game_id: int, reason: str, actor: Any) -> RecomputeResult:
         tops: list = []
         _replay_tops(game, tops)
         outcomes = []
-        for rnd in game.rounds.filter(state__in=["open", "closed"], top__isnull=False):
+        for rnd in game.rounds.filter(
+            state__in=[RoundState.OPEN, RoundState.CLOSED], top__isnull=False
+        ):
             rnd = locked_round(rnd.pk)
             outcomes += _rejudge(rnd, reason.strip(), actor)
         result = RecomputeResult(tops, outcomes)

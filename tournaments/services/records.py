@@ -12,7 +12,7 @@ from typing import Any
 from engine.duplicate.record import GameRecord, load_record
 from engine.errors import EngineError
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, GameKind, Tournament
 from tournaments.services.games import game_create
 
 #: Largest record file accepted (a 30-round game with 200 players is far below).
@@ -50,10 +50,10 @@ def game_create_from_record(*, tournament_id: int, content: bytes | str, actor: 
         raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
     identity = record.data.get("lexicon") or {}
     sha = identity.get("sha256") if isinstance(identity, dict) else None
-    if sha and tournament.lexicon_id and tournament.lexicon.sha256 != sha:
+    if sha and tournament.lexicon is not None and tournament.lexicon.sha256 != sha:
         raise ServiceError(
             "record.lexicon",
             f"The record was played with another word list ({identity.get('name') or sha[:12]}).",
         )
-    return game_create(tournament_id=tournament_id, kind="predrawn", predrawn=predrawn,
+    return game_create(tournament_id=tournament_id, kind=GameKind.PREDRAWN, predrawn=predrawn,
                        variant_code=record.variant.code, actor=actor)  # fmt: skip

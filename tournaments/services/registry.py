@@ -13,10 +13,18 @@ from typing import Any
 
 from django.db import transaction
 
+from engine.duplicate.variants import STANDARD
 from tournaments import adapter
 from tournaments.access import HEAD, require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import ArbiterMembership, Lexicon, Player, Registration, Tournament
+from tournaments.models import (
+    ArbiterMembership,
+    ArbiterRole,
+    Lexicon,
+    Player,
+    Registration,
+    Tournament,
+)
 from tournaments.services.audit import audit_record
 
 TIE_BREAKS = ("shared", "last_game_then_last_moves")
@@ -36,7 +44,7 @@ def tournament_create(
     slug: str,
     description: str = "",
     lexicon_id: int | None = None,
-    variant_code: str = "classic",
+    variant_code: str = STANDARD.code,
     seconds_per_move: int | None = None,
     warning_before_end: int | None = None,
     warning_penalty_from: int | None = None,
@@ -57,7 +65,7 @@ def tournament_create(
         raise ServiceError("access.create", "You may not create tournaments.")
     if not name.strip() or not slug.strip():
         raise ServiceError("tournament.name", "A tournament needs a name and an identifier.")
-    adapter.variant(variant_code)
+    variant_code = adapter.variant(variant_code).code  # an old code is stored as today's
     if tie_break not in TIE_BREAKS:
         raise ServiceError(
             "tournament.tie_break", f"'{tie_break}' is not a tie-break.", tie_break=tie_break
@@ -88,7 +96,7 @@ def tournament_create(
 def arbiter_add(*, tournament_id: int, user: Any, role: str, actor: Any) -> ArbiterMembership:
     """Make ``user`` an arbiter (``"arbiter"``) or the head arbiter (``"head"``) of the
     tournament, or change their role. Head arbiter only."""
-    if role not in {"head", "arbiter"}:
+    if role not in ArbiterRole.values:
         raise ServiceError("arbiter.role", f"'{role}' is not a role: head or arbiter.", role=role)
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)

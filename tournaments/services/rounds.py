@@ -18,7 +18,7 @@ from tournaments import adapter
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.metrics import TOP_SECONDS
-from tournaments.models import Game, Round
+from tournaments.models import Game, Round, RoundState
 from tournaments.services.audit import audit_record
 
 BEST_N = 20  # sous-tops kept per round for the arbiter's sheet
@@ -55,9 +55,18 @@ def locked_round(round_id: int) -> Round:
     return rnd
 
 
+def computed_top(rnd: Round) -> dict[str, Any]:
+    """The round's stored top (``{"chosen", "tied", "eligible", "best"}``), for a round that
+    went through ``ensure_top``: asking before is a bug."""
+    if rnd.top is None:
+        raise RuntimeError(f"round {rnd.pk} has no computed top")
+    top: dict[str, Any] = rnd.top
+    return top
+
+
 def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
     """Compute and store the round's top once (the caller holds the round's lock)."""
-    if rnd.top is not None or rnd.state == "cancelled":
+    if rnd.top is not None or rnd.state == RoundState.CANCELLED:
         return rnd
     game = rnd.game
     lexicon = lexicon_of(game)
@@ -66,7 +75,7 @@ def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
         pending = eg.pending
         if pending is None or pending.number != rnd.number:
             raise RuntimeError(f"round {rnd.pk} is not the pending round of its game")
-        choice, var = pending.choice, adapter.variant(game.variant_code)
+        choice, var = pending.top_choice, adapter.variant(game.variant_code)
         sous_tops = best_moves(
             eg.board,
             adapter.rack(rnd.rack),
@@ -99,9 +108,9 @@ def round_open(*, round_id: int, actor: Any = None) -> Round:
     with transaction.atomic():
         rnd = locked_round(round_id)
         require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, head=True)
-        if rnd.state == "open":
+        if rnd.state == RoundState.OPEN:
             return rnd
-        if rnd.state != "drawn":
+        if rnd.state != RoundState.DRAWN:
             raise ServiceError(
                 "round.not_drawn",
                 f"Round {rnd.number} is {rnd.state}: it cannot be opened.",
@@ -111,7 +120,11 @@ def round_open(*, round_id: int, actor: Any = None) -> Round:
         tournament = rnd.game.tournament
         seconds = adapter.seconds_per_move(tournament, adapter.variant(rnd.game.variant_code))
         now = timezone.now()
-        rnd.state, rnd.opened_at, rnd.deadline = "open", now, now + timedelta(seconds=seconds)
+        rnd.state, rnd.opened_at, rnd.deadline = (
+            RoundState.OPEN,
+            now,
+            now + timedelta(seconds=seconds),
+        )
         rnd.save(update_fields=["state", "opened_at", "deadline"])
         audit_record(actor=actor, action="round.open", obj=rnd, deadline=rnd.deadline.isoformat())
         return rnd
@@ -122,16 +135,16 @@ def round_close(*, round_id: int, actor: Any = None) -> Round:
     with transaction.atomic():
         rnd = locked_round(round_id)
         require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, head=True)
-        if rnd.state == "closed":
+        if rnd.state == RoundState.CLOSED:
             return rnd
-        if rnd.state != "open":
+        if rnd.state != RoundState.OPEN:
             raise ServiceError(
                 "round.not_open",
                 f"Round {rnd.number} is {rnd.state}: only an open round closes.",
                 round=rnd.number,
                 state=rnd.state,
             )
-        rnd.state, rnd.closed_at = "closed", timezone.now()
+        rnd.state, rnd.closed_at = RoundState.CLOSED, timezone.now()
         rnd.save(update_fields=["state", "closed_at"])
         audit_record(actor=actor, action="round.close", obj=rnd)
         return rnd

@@ -45,7 +45,7 @@ def positions(seed: int) -> tuple[tuple[Board, str, int, tuple], ...]:
     """(board before, rack, top score, legal moves) of the rounds of a seeded game."""
     from engine.movegen import generate_moves
 
-    variant = get_variant("classic")
+    variant = get_variant("standard")
     game = Game(SeededSource(seed), engine_top_finder(LEXICON, variant), variant)
     out = []
     while (pending := game.draw()) is not None and pending.number <= 12:

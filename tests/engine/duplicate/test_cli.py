@@ -13,7 +13,7 @@ from engine.duplicate.record import load_record
 def test_play_prints_the_game_sheet(conformance_lexicon, capsys) -> None:
     assert main(["play", "--lexicon", str(conformance_lexicon.path), "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("Duplicate classique, seed 1, lexicon conformance (d82717276cf2)")
+    assert lines[0].startswith("Partie normale, seed 1, lexicon conformance (d82717276cf2)")
     assert lines[1].split() == ["N", "RACK", "TOP", "REF", "PTS", "TOTAL"]
     assert lines[2].split() == ["1", "ODA?ANI", "ADONIsA", "H3", "68*", "68"]  # * = bingo
     assert lines[3].split() == ["2", "NANMEEE", "AMENEE", "G6", "21", "89"]
@@ -43,6 +43,22 @@ def test_play_json_then_replay(conformance_lexicon, capsys, tmp_path) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("round 4: top.score: recorded ")
     assert out[-1].startswith("game: totals.top: recorded ")
+
+
+def test_play_takes_the_standard_game_by_its_old_code_too(conformance_lexicon, capsys) -> None:
+    # Before the classic formula existed, the standard game's code was "classic": scripts
+    # written then still work and write today's code.
+    args = ["play", "--lexicon", str(conformance_lexicon.path), "--seed", "3", "--json"]
+    records = []
+    for code in ("classic", "standard", None):
+        assert main(args + (["--variant", code] if code else [])) == 0
+        records.append(json.loads(capsys.readouterr().out))
+    assert records[0] == records[1] == records[2]
+    assert records[0]["variant"]["code"] == "standard"
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    helped = capsys.readouterr().out
+    assert "standard" in helped and "classic" not in helped
 
 
 @pytest.mark.parametrize(

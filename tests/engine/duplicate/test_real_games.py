@@ -1,6 +1,6 @@
 """Whole games on the compiled generator and the conformance word list.
 
-200 classic seeded games and 20 of each other variant play to the end: every rack valid,
+200 standard seeded games and 20 of each other variant play to the end: every rack valid,
 every tile accounted for after every step, and the exported record replays without a
 difference. About 10 s in all on one core (the generator takes well under 1 ms a top).
 """
@@ -16,11 +16,11 @@ from engine.duplicate.game import Game
 from engine.duplicate.racks import SeededSource, meets_minimum
 from engine.duplicate.record import game_to_record, load_record, replay
 from engine.duplicate.top import engine_top_finder
-from engine.duplicate.variants import CLASSIC, VARIANTS
+from engine.duplicate.variants import STANDARD, VARIANTS
 from engine.tiles import COUNTS
 
-CASES = [("classic", seed) for seed in range(200)] + [
-    (code, seed) for code in VARIANTS if code != "classic" for seed in range(20)
+CASES = [("standard", seed) for seed in range(200)] + [
+    (code, seed) for code in VARIANTS if code != "standard" for seed in range(20)
 ]
 
 
@@ -67,7 +67,7 @@ def test_seed_1_first_rounds(conformance_lexicon) -> None:
     # The first rack ODA?ANI was computed independently (see test_bag); the rest is a
     # regression pin taken from the first run, checked by eye against the rules: the
     # racks keep their reliquat, the rejections miss the minimum.
-    game = Game(SeededSource(1), engine_top_finder(conformance_lexicon, CLASSIC))
+    game = Game(SeededSource(1), engine_top_finder(conformance_lexicon, STANDARD))
     rounds = [game.play_round() for _ in range(10)]
     assert [r.rack for r in rounds] == [
         "ODA?ANI", "NANMEEE", "N+IEYRLB", "R+SSEETU", "UPEITEE",
@@ -84,7 +84,7 @@ def test_seed_1_first_rounds(conformance_lexicon) -> None:
 def test_a_real_game_ending_without_a_move(conformance_lexicon) -> None:
     # Seed 185 ends with G and Y left: Y counts as the vowel (E3 does not apply), but no
     # word takes G and Y at once on that board, and no other rack exists: E2.
-    game = Game(SeededSource(185), engine_top_finder(conformance_lexicon, CLASSIC))
+    game = Game(SeededSource(185), engine_top_finder(conformance_lexicon, STANDARD))
     game.play_to_end()
     assert game.end.code == "E2" and game.end.remaining == "GY"
     void = game.history[-1]
@@ -97,7 +97,7 @@ def test_replay_with_another_lexicon_lists_differences_and_goes_on(
     from engine.lexicon.automaton import Lexicon, build_lexicon_file
     from tests.engine.conftest import conformance_words
 
-    finder = engine_top_finder(conformance_lexicon, CLASSIC)
+    finder = engine_top_finder(conformance_lexicon, STANDARD)
     game = Game(SeededSource(1), finder)
     game.play_to_end()
     record = load_record(game_to_record(game, lexicon=conformance_lexicon.identity))
@@ -106,7 +106,7 @@ def test_replay_with_another_lexicon_lists_differences_and_goes_on(
     path = tmp_path / "other.lex"
     build_lexicon_file(words, path, name="other", source="test", version="1")
     other = Lexicon.load(path)
-    diffs = replay(record, engine_top_finder(other, CLASSIC), lexicon=other.identity)
+    diffs = replay(record, engine_top_finder(other, STANDARD), lexicon=other.identity)
     fields = [(d.round, d.field) for d in diffs]
     assert (0, "lexicon.sha256") in fields
     # Another anagram still scores 68, so only the tied set and the top differ in round 1.

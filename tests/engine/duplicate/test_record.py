@@ -25,13 +25,25 @@ def test_record_header_and_rounds() -> None:
     data = seeded_record()
     assert data["format"] == "tirage-game" and data["version"] == 1
     assert data["source"] == {"kind": "seeded", "seed": 7}
-    assert data["variant"]["code"] == "classic" and data["variant"]["bonuses"] == {"7": 50}
+    assert data["variant"]["code"] == "standard" and data["variant"]["bonuses"] == {"7": 50}
     first = data["rounds"][0]
     assert first["number"] == 1 and first["status"] == "played"
     assert first["top"]["placed"] == 3 and first["chosen_by"] == "default"
     assert first["draws"][-1]["rejected"] is None
     assert data["totals"]["top"] == 10 * len(data["rounds"])
     assert data["end"]["code"] in ("E1", "E3")
+
+
+def test_an_old_record_of_the_standard_game_reads_under_its_new_code() -> None:
+    # Records written before the rename store the standard game as "classic" (its name was
+    # "Duplicate classique"); they load as the standard game, replay, and export unchanged.
+    old = seeded_record()
+    old["variant"] |= {"code": "classic", "name": "Duplicate classique"}
+    record = load_record(json.dumps(old))
+    assert record.variant == VARIANTS["standard"]
+    assert (record.variant.code, record.variant.name) == ("standard", "Partie normale")
+    assert replay(record, placing(3)) == []
+    assert json.loads(record.to_json()) == old
 
 
 def test_export_import_round_trip_keeps_opaque_player_data() -> None:

@@ -37,7 +37,7 @@ PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "bob", "name": "Bob"}, {"id": "c
 
 
 def _play(lexicon, seed: int = 7) -> dict:
-    variant = get_variant("classic")
+    variant = get_variant("standard")
     game = Game(SeededSource(seed), engine_top_finder(lexicon, variant), variant)
     scoring = ScoringSettings()
     round_players: dict[int, list[dict]] = {}

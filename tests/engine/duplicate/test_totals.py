@@ -135,14 +135,14 @@ def test_blitz_penalises_from_the_sixth_warning(n: int, penalty: int) -> None:
 
 
 def test_semi_rapide_penalises_from_the_fourth_warning() -> None:
-    # §4.3: only blitz and the original formulas wait for the 6th; semi-rapide is classic.
+    # §4.3: only blitz and the original formulas wait for the 6th, not semi-rapide.
     from engine.duplicate.variants import get_variant
 
     semi = TotalsSettings.from_variant(get_variant("semi-rapid"))
     assert game_result(warnings_game(4), semi).player("a").warning_penalty == 5
     for code in ("blitz", "joker", "7sur8", "7et8", "789"):
         assert get_variant(code).warning_penalty_from == 6, code
-    assert get_variant("classic").warning_penalty_from == 4
+    assert get_variant("standard").warning_penalty_from == 4
 
 
 def test_settings_follow_the_variant_and_refuse_unknown_tie_breaks() -> None:

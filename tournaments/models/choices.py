@@ -1,0 +1,83 @@
+"""The states and kinds the tables store, one ``TextChoices`` each.
+
+Code compares and writes these members (``RoundState.OPEN``), never the bare strings, so a
+typo is an ``AttributeError`` and a type checker sees which state a function expects. The
+values are what the database holds (and what the check constraints list, from ``.values``);
+the labels are what the admin and the forms show, French first."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class GameKind(models.TextChoices):
+    """Where a game's racks come from."""
+
+    SEEDED = "seeded", _("tirage aléatoire")
+    MANUAL = "manual", _("sac réel")
+    PREDRAWN = "predrawn", _("prétirée")
+
+
+class GameState(models.TextChoices):
+    PLAYING = "playing", _("en cours")
+    FINISHED = "finished", _("terminée")
+
+
+class RoundState(models.TextChoices):
+    """drawn → open (the clock runs) → closed; any of them may be cancelled."""
+
+    DRAWN = "drawn", _("tiré")
+    OPEN = "open", _("en cours")
+    CLOSED = "closed", _("ramassé")
+    CANCELLED = "cancelled", _("annulé")
+
+
+class ProposalSource(models.TextChoices):
+    """Who typed a proposal: the player on a tablet, or an arbiter from a paper slip."""
+
+    TABLET = "tablet", _("tablette")
+    ARBITER = "arbiter", _("arbitre")
+
+
+class OutcomeKind(models.TextChoices):
+    """A judged proposal's kind (``engine.duplicate.proposals.Outcome.kind``)."""
+
+    VALID = "valid", _("valide")
+    ZERO = "zero", _("zéro")
+    WARNING = "warning", _("avertissement")
+    PENALTY = "penalty", _("pénalité")
+
+
+class DecisionKind(models.TextChoices):
+    WARNING = "warning", _("avertissement")
+    PENALTY = "penalty", _("pénalité")
+    ZERO = "zero", _("zéro")
+    SOLO = "solo", _("solo")
+    MOYENNE = "moyenne", _("moyenne")
+    CORRECTION = "correction", _("correction")
+    REVIEW = "review", _("révision")
+
+
+class ArbiterRole(models.TextChoices):
+    """The head arbiter directs the games; arbiters correct slips."""
+
+    HEAD = "head", _("juge-arbitre")
+    ARBITER = "arbiter", _("arbitre")
+
+
+class TieBreak(models.TextChoices):
+    SHARED = "shared", _("ex aequo")
+    LAST_GAME_THEN_LAST_MOVES = "last_game_then_last_moves", _("dernière partie")
+
+
+class BatchState(models.TextChoices):
+    RUNNING = "running", _("en cours")
+    DONE = "done", _("terminé")
+
+
+class ReportState(models.TextChoices):
+    PENDING = "pending", _("en attente")
+    RUNNING = "running", _("en cours")
+    DONE = "done", _("terminé")
+    FAILED = "failed", _("échec")
