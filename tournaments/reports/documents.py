@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Tournament
 from tournaments.parsing import MAX_GAME, ascii_int
-from tournaments.reports import Rendered, data
+from tournaments.reports import Rendered
 
 #: ``game``: the document is about one game (``game`` required); ``optional``: one game or
 #: the whole tournament; ``tournament``: the whole tournament only (``game`` refused);
@@ -68,10 +69,7 @@ def game_of(tournament: Tournament, number: int | str | None) -> Game | None:
     n = ascii_int(number, low=1, high=MAX_GAME)
     if n is None:
         raise ServiceError("game.unknown", f"There is no game '{str(number)[:20]}'.")
-    game = Game.objects.filter(tournament=tournament, number=n).first()
-    if game is None:
-        raise ServiceError("game.unknown", f"The tournament has no game {n}.", number=n)
-    return game
+    return selectors.game_by_number(tournament, n)
 
 
 def check_scope(doc: Document, game: Game | None) -> None:
@@ -108,34 +106,34 @@ def render_document(
 
     t, g = tournament, game
     if kind == "game-sheet":
-        return game_sheet_pdf(data.game_data(g))
+        return game_sheet_pdf(selectors.game_data(g))
     if kind == "arbiter-sheet":
-        return arbiter_sheet_pdf(data.game_data(g))
+        return arbiter_sheet_pdf(selectors.game_data(g))
     if kind == "player-records":
-        game_data = data.game_data(g)
+        game_data = selectors.game_data(g)
         step(50)
         return player_records_pdf(game_data)
     if kind == "corrections":
-        return corrections_pdf(data.game_data(g))
+        return corrections_pdf(selectors.game_data(g))
     if kind == "record":
-        return record_json(data.game_record(g), tournament_slug=t.slug, game_number=g.number)
+        return record_json(selectors.game_record(g), tournament_slug=t.slug, game_number=g.number)
     if kind == "results":
-        return results_pdf(data.results_data(t, g))
+        return results_pdf(selectors.results_data(t, g))
     if kind == "xlsx":
-        games = [g] if g else list(t.games.order_by("number"))
-        results = data.results_data(t, g)
+        games = [g] if g else selectors.tournament_games(t)
+        results = selectors.results_data(t, g)
         step(10)
         sheets = []
         for i, x in enumerate(games, start=1):
-            sheets.append(data.game_data(x))
+            sheets.append(selectors.game_data(x))
             step(10 + 80 * i // max(len(games), 1))
         return workbook_xlsx(results, sheets)
     if kind == "csv":
-        return ranking_csv(data.results_data(t, g))
+        return ranking_csv(selectors.results_data(t, g))
     if kind == "sigles":
-        return sigles_csv(t.slug, data.tables_data(t))
-    players = list(data.players_of(t).values())
+        return sigles_csv(t.slug, selectors.tables_data(t))
+    players = list(selectors.players_of(t).values())
     if kind == "bulletins":
-        return bulletins_pdf(data.tournament_info(t), tables=[p.table for p in players],
+        return bulletins_pdf(selectors.tournament_info(t), tables=[p.table for p in players],
                              game_number=g.number if g else None)  # fmt: skip
-    return tablet_links_pdf(data.tournament_info(t), players, base_url.rstrip("/"))
+    return tablet_links_pdf(selectors.tournament_info(t), players, base_url.rstrip("/"))
