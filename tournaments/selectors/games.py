@@ -11,7 +11,9 @@ annulé" and cannot hand a move in for it, while the arbiter's screens pass over
 
 from __future__ import annotations
 
-from django.db.models import Max, OuterRef, Subquery
+from functools import cache
+
+from django.db import connection
 
 from tournaments.errors import ServiceError
 from tournaments.models import (
@@ -22,7 +24,6 @@ from tournaments.models import (
     Registration,
     Round,
     SlipConflict,
-    Tournament,
 )
 from tournaments.selectors.tournament import MAX_ID
 
@@ -96,11 +97,36 @@ def previous_placed_round(rnd: Round) -> Round | None:
     )
 
 
-def _newest(model: type, object_type: str, **rows: object) -> Subquery:
-    """The newest audit id written about one of ``model``'s rows matching ``rows``."""
-    ids = model.objects.filter(**rows).values("pk")
-    audit = AuditLog.objects.filter(object_type=object_type, object_id__in=ids)
-    return Subquery(audit.order_by().values("object_type").annotate(m=Max("id")).values("m"))
+@cache
+def _revision_sql() -> str:
+    """The query behind :func:`game_revision`, built once: seven indexed sub-queries, one
+    per kind of row that can change a game's figures (written in SQL because the ORM took
+    about 4.5 ms to compile them on every call, against 1 ms to run them)."""
+    q = connection.ops.quote_name
+    audit = q(AuditLog._meta.db_table)
+    rounds, regs = q(Round._meta.db_table), q(Registration._meta.db_table)
+
+    def newest(object_type: str, join: str = "", where: str = "a.object_id = %s") -> str:
+        return (
+            f"(SELECT MAX(a.id) FROM {audit} a {join} "
+            f"WHERE a.object_type = '{object_type}' AND {where})"
+        )
+
+    def via_round(model: type) -> str:
+        table = q(model._meta.db_table)
+        join = f"JOIN {table} x ON a.object_id = x.id JOIN {rounds} r ON x.round_id = r.id"
+        return newest(model._meta.model_name, join, "r.game_id = %s")
+
+    parts = [
+        newest("game"),
+        newest("round", f"JOIN {rounds} r ON a.object_id = r.id", "r.game_id = %s"),
+        via_round(ProposalVersion),
+        via_round(Decision),
+        via_round(SlipConflict),
+        newest("registration", f"JOIN {regs} g ON a.object_id = g.id", "g.tournament_id = %s"),
+        newest("tournament"),
+    ]
+    return "SELECT " + ", ".join(parts)
 
 
 def game_revision(game: Game) -> int:
@@ -108,34 +134,8 @@ def game_revision(game: Game) -> int:
     its rounds, proposals, decisions and slip conflicts, the tournament and its
     registrations (0 when nothing was logged). Every such change writes an audit row, so
     this number keys the game's caches: a change in one game leaves the others' alone."""
-    game_id, tournament_id = game.pk, game.tournament_id
-    newest = (
-        AuditLog.objects.filter(object_type="game", object_id=OuterRef("pk"))
-        .order_by()
-        .values("object_type")
-        .annotate(m=Max("id"))
-        .values("m")
-    )
-    row = (
-        Game.objects.filter(pk=game_id)
-        .annotate(
-            n_game=Subquery(newest),
-            n_rounds=_newest(Round, "round", game_id=game_id),
-            n_proposals=_newest(ProposalVersion, "proposalversion", round__game_id=game_id),
-            n_decisions=_newest(Decision, "decision", round__game_id=game_id),
-            n_conflicts=_newest(SlipConflict, "slipconflict", round__game_id=game_id),
-            n_registrations=_newest(Registration, "registration", tournament_id=tournament_id),
-            n_tournament=_newest(Tournament, "tournament", pk=tournament_id),
-        )
-        .values_list(
-            "n_game",
-            "n_rounds",
-            "n_proposals",
-            "n_decisions",
-            "n_conflicts",
-            "n_registrations",
-            "n_tournament",
-        )  # fmt: skip
-        .first()
-    )
+    params = [game.pk] * 5 + [game.tournament_id] * 2
+    with connection.cursor() as cursor:
+        cursor.execute(_revision_sql(), params)
+        row = cursor.fetchone()
     return max((n for n in row or () if n is not None), default=0)

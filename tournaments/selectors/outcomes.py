@@ -2,26 +2,39 @@
 ``engine.duplicate.totals`` from the current proposal versions and the arbiters' decisions,
 so nothing derived is ever stored and left stale.
 
-The figures are cached per process, keyed **per game** by :func:`game_revision` (the newest
-audit row about that game): every change that can alter them writes an audit row, so a
-rankings page, the tablets after a close and the projector share one computation per
-change, and a slip typed in one game leaves every other game's figures cached."""
+The figures are cached per process, **per game**, with the game's revision
+(:func:`~tournaments.selectors.games.game_revision`, the newest audit row about that game):
+every change that can alter them writes an audit row, so a rankings page, the tablets
+after a close and the projector share one computation per change, and a slip typed in one
+game leaves every other game's figures cached."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.duplicate.totals import GameResult, Standing, TotalsSettings, game_result
 from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.duplicate.totals import tournament_standings as engine_tournament_standings
 from tournaments import adapter
-from tournaments.models import Decision, Game, ProposalVersion, Registration, Tournament
+from tournaments.models import AuditLog, Decision, Game, ProposalVersion, Registration, Tournament
 from tournaments.selectors.games import counted_rounds, game_revision
 from tournaments.selectors.tournament import tournament_games
 
-_OUTCOMES: OrderedDict[tuple, GameResult] = OrderedDict()
+
+@dataclass(frozen=True, slots=True)
+class _Cached:
+    """A game's figures with the revision they were computed at and the newest audit id
+    (anywhere) seen since: while that one has not moved, nothing at all changed."""
+
+    seen: int
+    revision: int
+    result: GameResult
+
+
+_OUTCOMES: OrderedDict[tuple, _Cached] = OrderedDict()
 _OUTCOMES_LOCK = threading.Lock()
 _OUTCOMES_KEPT = 64
 
@@ -32,23 +45,35 @@ def forget_game_outcomes() -> None:
         _OUTCOMES.clear()
 
 
+def last_audit_id() -> int:
+    """The newest audit-log id (0 when the log is empty): one index probe."""
+    return AuditLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
+
+
 def game_outcomes(game: Game) -> GameResult:
     """Per-player figures of one game (round scores, solos, warnings, total), under the
     game's own formula (a blitz game of a standard tournament penalises from the 6th
-    warning), as its printed record is."""
+    warning), as its printed record is.
+
+    Cached per game: when no audit row at all was written since the last look (one index
+    probe), the figures stand; otherwise only a change of this game's revision (one query)
+    recomputes them."""
     settings = adapter.totals_settings(game.tournament, adapter.variant(game.variant_code))
-    key = (game.pk, game.created_at, game_revision(game), settings)
+    key = (game.pk, game.created_at, settings)
+    seen = last_audit_id()  # read first: the figures below are at least this recent
     with _OUTCOMES_LOCK:
         cached = _OUTCOMES.get(key)
         if cached is not None:
             _OUTCOMES.move_to_end(key)
-    if cached is not None:
-        return cached
-    result = _compute_game_outcomes(game, settings)
+    if cached is not None and cached.seen == seen:
+        return cached.result
+    revision = game_revision(game)
+    if cached is not None and cached.revision == revision:
+        result = cached.result  # other games changed, not this one
+    else:
+        result = _compute_game_outcomes(game, settings)
     with _OUTCOMES_LOCK:
-        for old in [k for k in _OUTCOMES if k[0] == game.pk]:
-            del _OUTCOMES[old]  # an older revision of this game is never asked for again
-        _OUTCOMES[key] = result
+        _OUTCOMES[key] = _Cached(seen, revision, result)
         while len(_OUTCOMES) > _OUTCOMES_KEPT:
             _OUTCOMES.popitem(last=False)
     return result
