@@ -20,6 +20,7 @@ AUDIENCES = [
     *sorted((SITE / "projector").glob("*.py")),
     *sorted((SITE / "reports").glob("*.py")),
     SITE / "views.py",
+    SITE / "management" / "commands" / "tirage_export.py",
 ]
 
 #: A query written in place: a manager, Django's shortcut, or a related manager queried.
