@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import selectors
+from tournaments import selectors, wording
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Round, Tournament
 from tournaments.tablet import live
@@ -75,7 +75,7 @@ def _tournament(slug: str) -> Tournament:
     try:
         return selectors.tournament_by_slug(slug)
     except ServiceError as error:
-        raise Http404(error.message) from error
+        raise Http404(wording.error_text(error)) from error
 
 
 def _page_seconds(request: HttpRequest) -> int:

@@ -54,12 +54,8 @@ def tournament_games(tournament: Tournament | int) -> list[Game]:
 
 def game_by_number(tournament: Tournament, number: int) -> Game:
     """Game ``number`` of the tournament; ``game.unknown`` when it has no such game."""
-    game = None
-    if 0 < number <= MAX_NUMBER:
-        game = Game.objects.select_related("tournament").filter(
-            tournament=tournament, number=number
-        )
-        game = game.first()
+    games = Game.objects.select_related("tournament").filter(tournament=tournament)
+    game = games.filter(number=number).first() if 0 < number <= MAX_NUMBER else None
     if game is None:
         raise ServiceError("game.unknown", f"There is no game {number} in '{tournament.slug}'.")
     return game

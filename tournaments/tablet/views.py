@@ -196,8 +196,9 @@ def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] 
     if game is None or rnd is None or rnd.state != "closed" or rnd.top_score is None:
         return None
     version = _current(rnd, reg.player_id)
-    mine = {s.player_id: s for s in selectors.game_standings(game)}.get(reg.player_id)
-    ranked = len(selectors.game_standings(game))
+    standings = selectors.game_standings(game)
+    mine = {s.player_id: s for s in standings}.get(reg.player_id)
+    ranked = len(standings)
     return {
         "round": rnd.number,
         "kind": version.outcome_kind if version else "zero",
