@@ -51,6 +51,7 @@ def test_a_cancelled_round_is_current_for_the_room_not_for_the_arbiter(played) -
     api = player.get(reverse("api-player-round"), headers={"Authorization": f"Player {token}"})
     assert tablet["round"]["state"] == api.json()["round"]["state"] == "cancelled"
     assert tablet["round"]["id"] == api.json()["round"]["id"] == r2.pk
+    assert tablet["round"]["rack"] == "" and api.json()["round"]["rack"] is None  # never shown
     # The arbiter's screen is on round 1, whose top is placed: the next rack may be drawn.
     status = client.get(reverse("console:game_status", args=[game.pk])).json()
     assert status["round"]["number"] == 1 and status["round"]["top_placed"] is True

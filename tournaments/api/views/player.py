@@ -26,7 +26,9 @@ class _PlayerView(ApiView):
 
 
 def _round_info(rnd: Any) -> dict[str, Any]:
-    announced = rnd.state != "drawn"
+    # As on the tablets (``live.round_public``): a cancelled round, shown until it is drawn
+    # again, never shows its rack.
+    announced = rnd.state in {"open", "closed"}
     return {
         "id": rnd.pk,
         "number": rnd.number,
