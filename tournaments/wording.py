@@ -33,7 +33,7 @@ _FIELD = re.compile(r"%\((\w+)\)")
 #: Codes raised by the site with a sentence already translated where it is raised (the
 #: console builds it with ``gettext`` from data it holds): ``error_text`` shows that
 #: sentence when the details cannot fill the template.
-TRANSLATED_AT_SOURCE = frozenset({"form.invalid", "table.unknown_table", "round.unknown_number"})
+TRANSLATED_AT_SOURCE = frozenset({"form.invalid", "round.unknown_number"})
 
 _LETTER_RULES = _(
     "Référence illisible : la lettre de ligne puis la colonne pour un mot horizontal "
@@ -429,8 +429,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Cette table est déjà prise."),
     ),
     "registration.arrival": (_("Les parties et les coups sont numérotés à partir de 1."),),
-    "table.unknown": (_("Personne n'est inscrit à cette table."),),
-    "table.unknown_table": (_("Personne n'est inscrit à cette table."),),
+    "table.unknown": (
+        _("Personne n'est inscrit à la table %(table)s."),
+        _("Personne n'est inscrit à cette table."),
+    ),
     "round.unknown_number": (_("La partie n'a pas ce coup."),),
     "form.invalid": (_("Le formulaire contient des erreurs."),),
     "query.flag": (

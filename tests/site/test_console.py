@@ -245,12 +245,14 @@ def test_malformed_slip_lines_are_400_with_a_sentence(console) -> None:
         "1 Z4 HAINES": "référence",
         "1 H4 HAINES vingt": "score",
         "1 H4 HAI1NES": "n'est pas un mot",
-        "9 H4 HAINES": "table 9",
         "": "Ligne vide",
     }
     for line, words in cases.items():
         data = _slip(client, rnd, line, status=400)
         assert data["ok"] is False and words in data["error"], (line, data)
+    # Nobody at table 9: the one table look-up's code and status, as in the API.
+    data = _slip(client, rnd, "9 H4 HAINES", status=404)
+    assert data["code"] == "table.unknown" and "table 9" in data["error"], data
     assert not ProposalVersion.objects.exists()
     # A claimed score above the top is a wrong score (§4.3), stored and judged: no refusal.
     assert _slip(client, rnd, "1 H4 HAINES 99")["ok"] is True

@@ -85,9 +85,9 @@ def test_a_warning_shows_in_the_rankings(head) -> None:
     # A moyenne needs the earlier round.
     response = client.post(url, {"table_number": "1", "kind": "moyenne", "reason": "Mot répété"})
     assert response.status_code == 400 and "coup précédent" in response.content.decode()
-    # An unknown table: the sentence, a 400.
+    # An unknown table: the sentence, a 404 (``table.unknown``, as for a slip and the API).
     response = client.post(url, {"table_number": "9", "kind": "zero", "reason": "x"})
-    assert response.status_code == 400 and "table 9" in response.content.decode()
+    assert response.status_code == 404 and "table 9" in response.content.decode()
 
     response = client.post(url, {"table_number": "1", "kind": "warning",
                                  "reason": "Bulletin mal rempli"})  # fmt: skip
@@ -282,7 +282,9 @@ def test_late_arrival_from_the_players_page(head) -> None:
     assert (bruno.arrival_game, bruno.arrival_round) == (1, 3)
     page = client.get(reverse("console:players", args=["open-test"])).content.decode()
     assert "partie 1, coup 3" in page
-    assert client.post(url, {"table": "9", "game": "1", "round": "1"}).status_code == 400
+    assert (
+        client.post(url, {"table": "9", "game": "1", "round": "1"}).status_code == 404
+    )  # table.unknown
     response = client.post(url, {"table": "2", "game": "", "round": "1"})
     assert (
         response.status_code == 400

@@ -94,7 +94,7 @@ def test_review_list_accept_and_change_replayed_from_the_record(
     from engine.duplicate.scoresheet import rescoring_hook, scoring_settings
     from engine.duplicate.top import engine_top_finder
     from engine.lexicon.automaton import Lexicon
-    from tournaments.reports.data import game_record
+    from tournaments.selectors import game_record
 
     setup = tournament_setup
     anne, bruno, _ = setup["players"]

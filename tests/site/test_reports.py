@@ -26,10 +26,11 @@ from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from engine.board import Board
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
+from tournaments import selectors
 from tournaments.models import ArbiterMembership, Player, Registration, Round
-from tournaments.reports import data
 from tournaments.reports.game_sheet import game_sheet_pdf
 from tournaments.reports.record import game_data_from_record, read_record, record_json
 from tournaments.reports.results import results_pdf
@@ -107,7 +108,7 @@ def game(tournament_setup):
 
 
 def test_data_module_reads_the_game(game) -> None:
-    sheet = data.game_data(game)
+    sheet = selectors.game_data(game)
     assert [(r.number, r.rack, r.word, r.reference, r.score, r.scrabble, r.cumulative)
             for r in sheet.rounds] == [
         (1, "ESIUHAN", "HAINES", "H4", 26, False, 26),
@@ -115,7 +116,7 @@ def test_data_module_reads_the_game(game) -> None:
         (3, "YPUNASE", "PAYES", "13C", 45, False, 141),
     ]  # fmt: skip
     assert sheet.top_total == 141
-    board = data.board_of(sheet.board)
+    board = Board(sheet.board)
     # HAINES on row H from column 4; AUlOFEE on row G from 6 (joker l on G8), PAYES down
     # column 13 from C to G, which also makes AULOFEES on row G.
     assert "".join(board.at(7, c) for c in range(3, 9)) == "HAINES"
@@ -130,7 +131,7 @@ def test_data_module_reads_the_game(game) -> None:
 
 
 def test_game_sheet_pdf(game) -> None:
-    rendered = game_sheet_pdf(data.game_data(game))
+    rendered = game_sheet_pdf(selectors.game_data(game))
     assert rendered.content_type == "application/pdf"
     assert rendered.filename == "open-test-partie-1-feuille.pdf"
     text = pdf_text(rendered.content)
@@ -146,7 +147,7 @@ def test_game_sheet_pdf(game) -> None:
 
 
 def test_results_pdf_per_game(game) -> None:
-    rendered = results_pdf(data.results_data(game.tournament, game))
+    rendered = results_pdf(selectors.results_data(game.tournament, game))
     text = pdf_text(rendered.content)
     lines = text.splitlines()
     # Rank, name, club, series, category, score, négatif, % (French comma), solos, warnings.
@@ -168,14 +169,14 @@ def test_results_pdf_per_game(game) -> None:
 
 
 def test_results_pdf_tournament_has_cumulative_and_game_rankings(game) -> None:
-    text = pdf_text(results_pdf(data.results_data(game.tournament)).content)
+    text = pdf_text(results_pdf(selectors.results_data(game.tournament)).content)
     assert "Classement général — total des tops : 141" in text
     assert "107,09" in text and "-96" in text
 
 
 def test_xlsx_numbers_are_numeric_cells(game) -> None:
-    results = data.results_data(game.tournament)
-    rendered = workbook_xlsx(results, [data.game_data(game)])
+    results = selectors.results_data(game.tournament)
+    rendered = workbook_xlsx(results, [selectors.game_data(game)])
     wb = load_workbook(io.BytesIO(rendered.content))
     assert wb.sheetnames == ["Classement", "Scores", "Partie", "Décisions"]
     ws = wb["Classement"]
@@ -209,7 +210,7 @@ def test_xlsx_numbers_are_numeric_cells(game) -> None:
 
 
 def test_ranking_csv_is_utf8_bom_semicolons(game) -> None:
-    rendered = ranking_csv(data.results_data(game.tournament, game))
+    rendered = ranking_csv(selectors.results_data(game.tournament, game))
     assert rendered.content.startswith(b"\xef\xbb\xbf")
     lines = rendered.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("Rang;Ex aequo;Table;Nom;")
@@ -222,7 +223,7 @@ def test_sigles_export_latin1_with_empty_table(game) -> None:
     denis = Player.objects.create(name="Denis Lefèvre")
     Registration.objects.create(tournament=game.tournament, player=denis, table_number=5,
                                 arrival_game=2)  # fmt: skip
-    rendered = sigles_csv(game.tournament.slug, data.tables_data(game.tournament))
+    rendered = sigles_csv(game.tournament.slug, selectors.tables_data(game.tournament))
     assert rendered.content_type.endswith("iso-8859-1")
     assert "é".encode("latin-1") in rendered.content  # one byte, not UTF-8's two
     assert rendered.content.decode("latin-1").splitlines() == [
@@ -235,7 +236,7 @@ def test_sigles_export_latin1_with_empty_table(game) -> None:
 
 
 def test_arbiter_sheet_running_totals(game) -> None:
-    rendered = arbiter_sheet_pdf(data.game_data(game))
+    rendered = arbiter_sheet_pdf(selectors.game_data(game))
     text = pdf_text(rendered.content)
     lines = text.splitlines()
     # Each cell: round score over running total. Anne 26/26, 70/96, 45/141, solo 10, 151.
@@ -247,7 +248,7 @@ def test_arbiter_sheet_running_totals(game) -> None:
 
 
 def test_player_records_show_top_and_gap(game) -> None:
-    rendered = player_records_pdf(data.game_data(game))
+    rendered = player_records_pdf(selectors.game_data(game))
     assert pdf_pages(rendered.content) == 3  # one page per player
     text = pdf_text(rendered.content)
     assert "page 2/3" in text and "table 2 — Bruno" in text
@@ -259,7 +260,7 @@ def test_player_records_show_top_and_gap(game) -> None:
 
 
 def test_correction_slips_give_the_reasons(game) -> None:
-    text = pdf_text(corrections_pdf(data.game_data(game)).content)
+    text = pdf_text(corrections_pdf(selectors.game_data(game)).content)
     assert "table 2 — Bruno" in text and "table 3 — Chloé" in text
     assert "table 1 — Anne" not in text
     assert "Zéro : mot non valable" in text and "FOUEE G6 (20)" in text
@@ -268,7 +269,7 @@ def test_correction_slips_give_the_reasons(game) -> None:
 
 
 def test_bulletins_one_page_per_table(game) -> None:
-    info = data.tournament_info(game.tournament)
+    info = selectors.tournament_info(game.tournament)
     rendered = bulletins_pdf(info, tables=[1, 2, 3], game_number=1)
     assert pdf_pages(rendered.content) == 3
     text = pdf_text(rendered.content)
@@ -276,7 +277,7 @@ def test_bulletins_one_page_per_table(game) -> None:
 
 
 def test_game_record_round_trip(game) -> None:
-    record = data.game_record(game)
+    record = selectors.game_record(game)
     rendered = record_json(record, tournament_slug="open-test", game_number=1)
     loaded = load_record(rendered.content)
     assert [r["top"]["word"] for r in loaded.rounds] == ["HAINES", "AUlOFEE", "PAYES"]
@@ -285,8 +286,8 @@ def test_game_record_round_trip(game) -> None:
     totals = {t["player"]: t["total"] for t in loaded.data["totals"]["players"]}
     assert sorted(totals.values()) == [45, 71, 151]
     # Imported back as printable data: same tops, board and totals as from the database.
-    again = game_data_from_record(read_record(rendered.content), data.game_data(game).tournament)
-    direct = data.game_data(game)
+    direct = selectors.game_data(game)
+    again = game_data_from_record(read_record(rendered.content), direct.tournament)
     assert again.rounds == direct.rounds and again.board == direct.board
     assert [p.total for p in again.players] == [151, 71, 45]
     assert "AUlOFEE" in pdf_text(game_sheet_pdf(again).content)

@@ -18,11 +18,11 @@ from tournaments.reports.data import (
     TableLine,
     TournamentInfo,
     mark_ex_aequo,
-    sub_rankings,
 )
 from tournaments.reports.results import results_pdf
 from tournaments.reports.slips import tablet_links_pdf
 from tournaments.reports.tables import ranking_csv, sigles_csv
+from tournaments.selectors import sub_rankings
 
 INFO = TournamentInfo("Festival de Cœur-sur-Loire", "coeur", date(2026, 11, 30))
 
@@ -62,12 +62,12 @@ def test_ex_aequo_and_sub_rankings() -> None:
     r = ranking()
     assert [(x.rank, x.ex_aequo) for x in r.lines] == [(1, False), (2, True), (2, True),
                                                        (4, False)]  # fmt: skip
-    series = {g.label: [(rank, ln.player.name) for rank, ln in g.lines]
-              for g in sub_rankings(r, lambda p: p.series)}  # fmt: skip
+    series = {g.label: [(rank, ln.player.name) for rank, _tied, ln in g.lines]
+              for g in sub_rankings(r, "series")}  # fmt: skip
     assert series == {"1A": [(1, "Zoé Étienne"), (2, "Agnès Ñúñez")],
                       "2B": [(1, "Hervé Lœuf"), (2, "Paul")]}  # fmt: skip
-    vermeil = next(g for g in sub_rankings(r, lambda p: p.category) if g.label == "Vermeil")
-    assert [rank for rank, _ in vermeil.lines] == [1, 1]  # equal totals share the rank
+    vermeil = next(g for g in sub_rankings(r, "category") if g.label == "Vermeil")
+    assert [(rank, tied) for rank, tied, _ in vermeil.lines] == [(1, True), (1, True)]
 
 
 def test_results_pdf_shows_ex_aequo_and_accents() -> None:
@@ -102,3 +102,22 @@ def test_tablet_links_only_for_players_with_a_token() -> None:
     text = pdf_text(tablet_links_pdf(INFO, players, "https://tirage.example/").content)
     assert "https://tirage.example/tablette/tok-anne/" in text
     assert "Sans lien de tablette : Bruno (table 2)." in text
+
+
+def test_players_without_a_group_are_ranked_under_non_classes_last() -> None:
+    # Paul has no category: the printed sheets rank him in a last group "Non classés"
+    # (the console does the same: test_console_more), they never drop him.
+    groups = sub_rankings(ranking(), "category")
+    assert [g.label for g in groups] == ["Junior", "Vermeil", "Non classés"]
+    assert [g.unclassed for g in groups] == [False, False, True]
+    assert [(rank, ln.player.name) for rank, _tied, ln in groups[-1].lines] == [(1, "Paul")]
+    text = pdf_text(results_pdf(ResultsData(INFO, (ranking(),))).content)
+    section = text.split("Classements par catégorie", 1)[1]
+    assert "Non classés" in section and "Paul" in section.split("Non classés", 1)[1]
+
+
+def test_no_sub_ranking_when_nobody_has_a_series() -> None:
+    lines = [line(1, "Zoé", 1000), line(2, "Paul", 950)]
+    plain = Ranking("Partie 1", 1000, mark_ex_aequo(lines), (1,))
+    assert sub_rankings(plain, "series") == ()
+    assert "Classements par série" not in pdf_text(results_pdf(ResultsData(INFO, (plain,))).content)

@@ -152,8 +152,8 @@ def test_an_unknown_code_shows_the_english_message_and_logs_it(caplog) -> None:
 
 def test_a_sentence_built_where_it_is_raised_is_kept() -> None:
     with translation.override("fr"):
-        error = ServiceError("table.unknown_table", "Aucun joueur à la table 9.")
-        assert wording.error_text(error) == "Aucun joueur à la table 9."
+        error = ServiceError("round.unknown_number", "La partie n'a pas de coup 9.")
+        assert wording.error_text(error) == "La partie n'a pas de coup 9."
 
 
 # --- Outcomes -----------------------------------------------------------------------------------

@@ -22,17 +22,8 @@ PLAYER_KEYWORD = "Player"
 
 
 def registration_by_token(token: str) -> Registration | None:
-    """The registration holding ``token`` (the selector once it exists, else the column)."""
-    finder = getattr(selectors, "registration_by_token", None)
-    if finder is not None:
-        return finder(token)
-    if not any(f.name == "access_token" for f in Registration._meta.get_fields()):
-        return None
-    return (
-        Registration.objects.select_related("player", "tournament")
-        .filter(access_token=token)
-        .first()
-    )
+    """The registration holding ``token`` (``selectors.registration_by_token``)."""
+    return selectors.registration_by_token(token)
 
 
 class PlayerTokenAuthentication(authentication.BaseAuthentication):

@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine.duplicate.variants import VARIANTS, canonical_code
+from tournaments import selectors
 from tournaments.models import (
     Decision,
     Game,
@@ -483,9 +484,7 @@ class PlayerProposalResultSerializer(serializers.Serializer):
         if result.standing is not None or not version.late or version.is_current:
             return result.standing
         # A replayed late version: the on-time one beside it is the current one.
-        return version.__class__.objects.filter(
-            round_id=version.round_id, player_id=version.player_id, is_current=True
-        ).first()
+        return selectors.current_proposal(version.round_id, version.player_id)
 
     @extend_schema_field(serializers.BooleanField())
     def get_counts(self, result: Any) -> bool:
@@ -531,9 +530,9 @@ class PlayerResultRoundSerializer(serializers.Serializer):
 
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    player = serializers.IntegerField(source="player_id")
-    name = serializers.CharField()
-    table_number = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField(source="player.player_id")
+    name = serializers.CharField(source="player.name")
+    table_number = serializers.IntegerField(source="player.table", allow_null=True)
     total = serializers.IntegerField()
     negatif = serializers.IntegerField()
     negatif_text = serializers.CharField()

@@ -6,24 +6,30 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.console import views
-from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.console.common import (
+    error_status,
+    error_text,
+    role_or_403,
+    tournament_or_404,
+)
 from tournaments.errors import ServiceError
-from tournaments.models import Registration, Tournament
+from tournaments.models import Registration
 from tournaments.parsing import MAX_GAME, MAX_ROUND, MAX_TABLE, ascii_int
 
 
 def _registration(registration_id: int, request: HttpRequest) -> Registration:
-    reg = get_object_or_404(
-        Registration.objects.select_related("tournament", "player"), pk=registration_id
-    )
+    try:
+        reg = selectors.registration_by_id(registration_id)
+    except ServiceError as error:
+        raise Http404(error_text(error)) from error
     role_or_403(request, reg.tournament_id)
     return reg
 
@@ -78,20 +84,14 @@ def token_revoke(request: HttpRequest, registration_id: int) -> HttpResponse:
 @require_POST
 def arrive(request: HttpRequest, slug: str) -> HttpResponse:
     """A late arrival: the player at ``table`` plays from round ``round`` of game ``game``."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     role_or_403(request, obj.pk)
     table = request.POST.get("table", "")
-    reg = (
-        Registration.objects.select_related("tournament", "player")
-        .filter(tournament=obj, table_number=ascii_int(table, high=MAX_TABLE) or 0)
-        .first()
-    )
-    if reg is None:
-        error = ServiceError(
-            "table.unknown_table", _("Aucun joueur à la table %(t)s.") % {"t": table}
-        )
+    try:
+        reg = selectors.registration_at_table(obj.pk, ascii_int(table, high=MAX_TABLE))
+    except ServiceError as error:
         ctx = views._players_context(request, obj, error=error_text(error), error_code=error.code)
-        return render(request, "console/players.html", ctx, status=400)
+        return render(request, "console/players.html", ctx, status=error_status(error))
     game, rnd = request.POST.get("game", ""), request.POST.get("round", "")
     try:
         game_number = ascii_int(game, low=1, high=MAX_GAME)

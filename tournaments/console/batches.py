@@ -15,7 +15,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -23,7 +23,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.duplicate.variants import VARIANTS
 from tournaments import families, selectors
-from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.console.common import (
+    error_status,
+    error_text,
+    found,
+    role_or_403,
+    tournament_or_404,
+)
 from tournaments.console.forms import StrictIntegerField
 from tournaments.errors import ServiceError
 from tournaments.models import BatchJob, PreparedGame, Tournament
@@ -68,8 +74,7 @@ def _page(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]
         "tournament": obj,
         "role": role_or_403(request, obj.pk, head=True),
         "batches": [
-            (b, families.formula_label(b.variant_code))
-            for b in BatchJob.objects.filter(tournament=obj)[:20]
+            (b, families.formula_label(b.variant_code)) for b in selectors.tournament_batches(obj)
         ],
         "max_games": MAX_GAMES,
         **extra,
@@ -80,7 +85,7 @@ def _page(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]
 def prepare(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the form and the tournament's earlier batches. POST: queue the batch and go to
     its progress page (head arbiter)."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     role_or_403(request, obj.pk, head=True)
     if request.method == "GET":
         form = BatchForm(initial={"variant": obj.variant_code})
@@ -109,7 +114,7 @@ def prepare(request: HttpRequest, slug: str) -> HttpResponse:
 def _job(request: HttpRequest, job_id: int) -> BatchJob:
     """The batch, for an arbiter of its tournament (a batch outside any tournament has no
     console page)."""
-    job = get_object_or_404(BatchJob.objects.select_related("tournament"), pk=job_id)
+    job: BatchJob = found(selectors.batch_by_id(job_id))
     if job.tournament_id is None:
         raise Http404("Ce lot n'appartient à aucun tournoi.")
     role_or_403(request, job.tournament_id)
@@ -157,9 +162,7 @@ def batch_status(request: HttpRequest, job_id: int) -> JsonResponse:
 @require_POST
 def prepared_create(request: HttpRequest, prepared_id: int) -> HttpResponse:
     """A pre-drawn game of the batch's tournament from a prepared game (head arbiter)."""
-    prepared = get_object_or_404(
-        PreparedGame.objects.select_related("job__tournament"), pk=prepared_id
-    )
+    prepared: PreparedGame = found(selectors.prepared_game_by_id(prepared_id))
     job = prepared.job
     if job.tournament_id is None:
         raise Http404("Ce lot n'appartient à aucun tournoi.")

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from tournaments import wording
+from tournaments import selectors, wording
 from tournaments.access import HEAD, arbiter_role
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Round
+from tournaments.models import Game, Round, Tournament
 
 
 def role_or_403(request: HttpRequest, tournament_id: int, *, head: bool = False) -> str:
@@ -40,9 +39,28 @@ def error_text(error: Any) -> str:
     return str(wording.error_text(error))
 
 
+def found(value: Any) -> Any:
+    """``value``, or the console's 404 page when a selector found nothing (``None``)."""
+    if value is None:
+        raise Http404
+    return value
+
+
+def _or_404(read: Any, *args: Any) -> Any:
+    """A selector's look-up; its ``….unknown`` refusal becomes the console's 404 page."""
+    try:
+        return read(*args)
+    except ServiceError as error:
+        raise Http404(error_text(error)) from error
+
+
+def tournament_or_404(slug: str) -> Tournament:
+    return _or_404(selectors.tournament_by_slug, slug)
+
+
 def game_or_404(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("tournament"), pk=game_id)
+    return _or_404(selectors.game_by_id, game_id)
 
 
 def round_or_404(round_id: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("game__tournament"), pk=round_id)
+    return _or_404(selectors.round_by_id, round_id)

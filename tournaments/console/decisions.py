@@ -13,32 +13,25 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services, wording
-from tournaments.console import reads
 from tournaments.console.common import (
     error_status,
     error_text,
+    found,
     game_or_404,
     role_or_403,
     round_or_404,
+    tournament_or_404,
 )
 from tournaments.console.forms import StrictIntegerField
 from tournaments.errors import ServiceError
-from tournaments.models import (
-    Decision,
-    ProposalVersion,
-    Registration,
-    Round,
-    SlipConflict,
-    Tournament,
-)
+from tournaments.models import Round, SlipConflict, Tournament
 from tournaments.parsing import MAX_ROUND, MAX_TABLE, ascii_int
 
 DECISION_KINDS = [
@@ -77,15 +70,13 @@ class ReasonForm(forms.Form):
 def _lines(rnd: Round) -> list[dict[str, Any]]:
     """One line per player present on the round: the current slip, the late attempts kept
     beside it (they never count) and the decisions."""
-    current = reads.current_versions(rnd)
-    late = reads.late_attempts(rnd)
-    decided: dict[int, list[Decision]] = {}
-    for d in Decision.objects.filter(round=rnd).select_related("author").order_by("id"):
-        decided.setdefault(d.player_id, []).append(d)
+    current = selectors.current_versions(rnd)
+    late = selectors.late_attempts(rnd)
+    decided = selectors.decisions_by_player(rnd)
     return [
         {"registration": reg, "version": current.get(reg.player_id),
          "late": late.get(reg.player_id, []), "decisions": decided.get(reg.player_id, [])}
-        for reg in reads.expected_registrations(rnd)
+        for reg in selectors.expected_registrations(rnd)
     ]  # fmt: skip
 
 
@@ -103,9 +94,7 @@ def _reviews(rnd: Round) -> list[dict[str, Any]]:
 
 def _context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
     game = rnd.game
-    earlier = [
-        r for r in reads.game_rounds(game) if r.state != "cancelled" and r.number < rnd.number
-    ]
+    earlier = [r for r in selectors.game_rounds(game, cancelled=False) if r.number < rnd.number]
     return {
         "tournament": game.tournament,
         "game": game,
@@ -121,6 +110,17 @@ def _context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
         "recompute_form": extra.pop("recompute_form", None) or ReasonForm(),
         **extra,
     }
+
+
+def _round_of_game(game_id: int, round_id: int | None) -> Round | None:
+    """Round ``round_id`` when it belongs to game ``game_id`` (the page to go back to)."""
+    if round_id is None:
+        return None
+    try:
+        rnd = selectors.round_by_id(round_id)
+    except ServiceError:
+        return None
+    return rnd if rnd.game_id == game_id else None
 
 
 def _refusal(request: HttpRequest, rnd: Round, error: ServiceError, **extra: Any) -> HttpResponse:
@@ -143,14 +143,7 @@ def round_decisions(request: HttpRequest, round_id: int) -> HttpResponse:
                       status=400)  # fmt: skip
     data = form.cleaned_data
     try:
-        reg = Registration.objects.filter(
-            tournament_id=rnd.game.tournament_id, table_number=data["table_number"]
-        ).first()
-        if reg is None:
-            raise ServiceError(
-                "table.unknown_table",
-                _("Aucun joueur à la table %(t)s.") % {"t": data["table_number"]},
-            )
+        reg = selectors.registration_at_table(rnd.game.tournament_id, data["table_number"])
         common = {"round_id": rnd.pk, "player_id": reg.player_id, "reason": data["reason"],
                   "actor": request.user}  # fmt: skip
         kind = data["kind"]
@@ -161,11 +154,7 @@ def round_decisions(request: HttpRequest, round_id: int) -> HttpResponse:
         elif kind == "zero":
             services.decision_zero(**common)
         else:
-            earlier = (
-                Round.objects.filter(game_id=rnd.game_id, number=data["earlier_round"])
-                .exclude(state="cancelled")
-                .first()
-            )
+            earlier = selectors.round_by_number(rnd.game, data["earlier_round"])
             if earlier is None:
                 raise ServiceError(
                     "moyenne.earlier",
@@ -189,7 +178,7 @@ def review(request: HttpRequest, round_id: int, version_id: int) -> HttpResponse
     """Settle one slip of the review list: ``choice`` "default" or "alternative"."""
     rnd = round_or_404(round_id)
     role_or_403(request, rnd.game.tournament_id)
-    version = ProposalVersion.objects.filter(pk=version_id, round=rnd).first()
+    version = selectors.round_version(rnd, version_id)
     if version is None:
         error = ServiceError("review.nothing", _("Ce bulletin n'attend pas de révision."))
         return _refusal(request, rnd, error)
@@ -200,13 +189,7 @@ def review(request: HttpRequest, round_id: int, version_id: int) -> HttpResponse
                                  actor=request.user)  # fmt: skip
     except ServiceError as error:
         return _refusal(request, rnd, error)
-    table = (
-        Registration.objects.filter(
-            tournament_id=rnd.game.tournament_id, player_id=version.player_id
-        )
-        .values_list("table_number", flat=True)
-        .first()
-    )
+    table = selectors.table_of(rnd.game.tournament_id, version.player_id)
     done = _("décision par défaut gardée") if choice == "default" else _("autre décision retenue")
     messages.success(request, _("Table %(t)s : %(d)s.") % {"t": table, "d": done})
     return redirect("console:decisions", round_id=rnd.pk)
@@ -243,7 +226,7 @@ def game_stop(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
     role_or_403(request, game.tournament_id, head=True)
     form = ReasonForm(request.POST)
-    rnd = reads.current_round(game)
+    rnd = selectors.current_round(game, cancelled=False)
     if not form.is_valid():
         if rnd is None:
             messages.error(request, _("Indiquez le motif de l'arrêt de la partie."))
@@ -284,8 +267,7 @@ def game_recompute(request: HttpRequest, game_id: int) -> HttpResponse:
     form = ReasonForm(request.POST)
     back = request.POST.get("round")
     back_id = ascii_int(back, low=1)
-    rnd = game.rounds.filter(pk=back_id).first() if back_id else None
-    rnd = rnd or reads.current_round(game)
+    rnd = _round_of_game(game.pk, back_id) or selectors.current_round(game, cancelled=False)
     try:
         if not form.is_valid():
             raise ServiceError("recompute.reason", _("Un recalcul indique son motif."))
@@ -308,18 +290,10 @@ def game_recompute(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _conflicts_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
     conflicts = selectors.open_conflicts(tournament_id=obj.pk)
-    tables = reads.tables_by_player(obj.pk)
-    resolved = (
-        SlipConflict.objects.filter(round__game__tournament=obj, resolved_at__isnull=False)
-        .select_related("round__game", "player", "kept", "resolved_by")
-        .order_by("-resolved_at")[:20]
-    )
+    tables = selectors.tables_by_player(obj.pk)
+    resolved = selectors.resolved_conflicts(obj)
     ids = {c.first_id for c in conflicts} | {c.second_id for c in conflicts}
-    authors = dict(
-        ProposalVersion.objects.filter(pk__in=ids)
-        .filter(Q(entered_by__isnull=False))
-        .values_list("pk", "entered_by__username")
-    )
+    authors = selectors.entered_by_names(ids)
     items = [
         {"conflict": c, "table": tables.get(c.player_id), "game": c.round.game_id,
          "versions": [(v, authors.get(v.pk, "")) for v in (c.first, c.second)]}
@@ -329,7 +303,7 @@ def _conflicts_context(request: HttpRequest, obj: Tournament, **extra: Any) -> d
         "tournament": obj,
         "role": role_or_403(request, obj.pk),
         "items": items,
-        "resolved": list(resolved),
+        "resolved": resolved,
         "tables": tables,
         **extra,
     }
@@ -338,7 +312,7 @@ def _conflicts_context(request: HttpRequest, obj: Tournament, **extra: Any) -> d
 @login_required
 def conflicts(request: HttpRequest, slug: str) -> HttpResponse:
     """Open slip conflicts of the tournament, with a "keep this version" button each."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     if request.method != "GET":
         return HttpResponse(status=405, headers={"Allow": "GET"})
     return render(request, "console/conflicts.html", _conflicts_context(request, obj))
@@ -348,9 +322,7 @@ def conflicts(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def conflict_keep(request: HttpRequest, conflict_id: int) -> HttpResponse:
     """The head arbiter keeps one version of a conflict (``version`` = its id)."""
-    conflict = get_object_or_404(
-        SlipConflict.objects.select_related("round__game__tournament"), pk=conflict_id
-    )
+    conflict: SlipConflict = found(selectors.conflict_by_id(conflict_id))
     obj = conflict.round.game.tournament
     role_or_403(request, obj.pk, head=True)
     version = request.POST.get("version", "")

@@ -12,14 +12,21 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments import selectors
+from tournaments.console.common import (
+    error_status,
+    error_text,
+    found,
+    role_or_403,
+    tournament_or_404,
+)
 from tournaments.errors import ServiceError
 from tournaments.models import ReportJob, Tournament
 from tournaments.queueing import queue_after_commit
@@ -60,7 +67,7 @@ def _game_param(request: HttpRequest) -> str:
 
 
 def _context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
-    games = list(obj.games.order_by("number"))
+    games = selectors.tournament_games(obj)
     whole = [d for d in DOCUMENTS if d.scope in {OPTIONAL, TOURNAMENT, ANY}]
     per_game = [d for d in DOCUMENTS if d.scope in {GAME, OPTIONAL}]
     return {
@@ -68,7 +75,7 @@ def _context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, A
         "role": role_or_403(request, obj.pk),
         "whole": [(d, d.is_heavy(None)) for d in whole],
         "games": [(g, [(d, d.is_heavy(g)) for d in per_game]) for g in games],
-        "jobs": list(ReportJob.objects.filter(tournament=obj).select_related("created_by")[:10]),
+        "jobs": selectors.report_jobs(obj),
         **extra,
     }
 
@@ -77,7 +84,7 @@ def _context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, A
 @require_GET
 def documents(request: HttpRequest, slug: str) -> HttpResponse:
     """Every document of the tournament and of each game, with its download link."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     return render(request, "console/documents.html", _context(request, obj))
 
 
@@ -90,7 +97,7 @@ def _refused(request: HttpRequest, obj: Tournament, error: ServiceError) -> Http
 @require_GET
 def download(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """Render document ``kind`` (of game ``?partie=N`` when given) and send it."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     role_or_403(request, obj.pk)
     try:
         game = game_of(obj, _game_param(request))
@@ -104,7 +111,7 @@ def download(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 @require_POST
 def job_create(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """Ask a worker to build document ``kind``; the job's page shows the progress."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     role_or_403(request, obj.pk)
     try:
         doc = document(kind)
@@ -125,7 +132,7 @@ def job_create(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 
 
 def _job(request: HttpRequest, job_id: int) -> ReportJob:
-    job = get_object_or_404(ReportJob.objects.select_related("tournament"), pk=job_id)
+    job: ReportJob = found(selectors.report_job_by_id(job_id))
     role_or_403(request, job.tournament_id)
     return job
 
@@ -195,7 +202,7 @@ class RecordImportForm(forms.Form):
 def record_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Create a pre-drawn game from a game record file (head arbiter): the same racks,
     rejected ones included, drawn again in this room."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     role = role_or_403(request, obj.pk, head=True)
     ctx: dict[str, Any] = {"tournament": obj, "role": role}
     if request.method == "GET":

@@ -1,6 +1,6 @@
 """Arbiter console pages: server-rendered, keyboard first, French first.
 
-Views read through ``tournaments.selectors`` and ``tournaments.console.reads`` and change
+Views read through ``tournaments.selectors`` (drawn by ``tournaments.console.screen``) and change
 state only through ``tournaments.services``. A ``ServiceError`` is shown with its sentence
 on the page it came from, with what was typed kept, and a 4xx status (never a 500). Every
 page needs a login and an arbiter role on its tournament (``tournaments.access``); the
@@ -16,15 +16,21 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import services, wording
-from tournaments.console import reads
-from tournaments.console.common import error_status, game_or_404, role_or_403, round_or_404
+from tournaments import selectors, services, wording
+from tournaments.console import screen
+from tournaments.console.common import (
+    error_status,
+    game_or_404,
+    role_or_403,
+    round_or_404,
+    tournament_or_404,
+)
 from tournaments.console.forms import (
     CorrectionForm,
     DrawForm,
@@ -83,7 +89,7 @@ def index(request: HttpRequest) -> HttpResponse:
     elif request.method != "GET":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
     ctx = {
-        "tournaments": list(reads.arbiter_tournaments(request.user)),
+        "tournaments": list(selectors.arbiter_tournaments(request.user)),
         "form": form if can_create else None,
     }
     return render(request, "console/index.html", ctx, status=status)
@@ -91,13 +97,13 @@ def index(request: HttpRequest) -> HttpResponse:
 
 def _dashboard(request: HttpRequest, tournament: Tournament, **extra: Any) -> dict[str, Any]:
     games = []
-    for game in tournament.games.order_by("number"):
-        games.append({"game": game, "round": reads.current_round(game)})
+    for game in selectors.tournament_games(tournament):
+        games.append({"game": game, "round": selectors.current_round(game, cancelled=False)})
     return {
         "tournament": tournament,
         "role": role_or_403(request, tournament.pk),
         "games": games,
-        "players_count": len(reads.registrations(tournament)),
+        "players_count": len(selectors.registrations(tournament)),
         "form": extra.pop("form", None) or GameCreateForm(),
         **extra,
     }
@@ -107,14 +113,14 @@ def _dashboard(request: HttpRequest, tournament: Tournament, **extra: Any) -> di
 @require_GET
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     """Dashboard: games with their current round, players count, links."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     return render(request, "console/tournament.html", _dashboard(request, obj))
 
 
 @login_required
 @require_POST
 def game_create(request: HttpRequest, slug: str) -> HttpResponse:
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     role_or_403(request, obj.pk, head=True)
     form = GameCreateForm(request.POST)
     if form.is_valid():
@@ -139,29 +145,28 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
-    rounds = reads.game_rounds(game)
-    live = [r for r in rounds if r.state != "cancelled"]
-    rnd = live[-1] if live else None
-    previous = live[-2] if len(live) > 1 else None
+    rounds = selectors.game_rounds(game)
+    rnd = selectors.current_round(game, cancelled=False)
+    previous = selectors.previous_placed_round(rnd) if rnd else None
     top = (rnd.top or {}) if rnd else {}
     eligible = set(top.get("eligible", []))
     tied = [
         {**move, "eligible": i in eligible, "value": f"{move['coord']} {move['word']}"}
         for i, move in enumerate(top.get("tied", []))
     ]
-    expected = reads.expected_registrations(rnd) if rnd else []
+    registered = selectors.expected_count(rnd) if rnd else 0
     return {
         "tournament": game.tournament,
         "game": game,
         "role": role_or_403(request, game.tournament_id),
         "rounds": rounds,
         "round": rnd,
-        "grid": reads.board_grid(rnd, previous),
+        "grid": screen.board_grid(rnd, previous),
         "top": top.get("chosen"),
         "tied": tied,
         "best": top.get("best", [])[:10],
-        "received": reads.received_count(rnd) if rnd else 0,
-        "registered": len(expected),
+        "received": selectors.received_count(rnd) if rnd else 0,
+        "registered": registered,
         "now": timezone.now(),
         "draw_form": extra.pop("draw_form", None) or DrawForm(),
         "can_draw": game.state == "playing" and (rnd is None or rnd.top_placed_at is not None),
@@ -190,7 +195,7 @@ def game_status(request: HttpRequest, game_id: int) -> HttpResponse:
     """JSON the game screen polls; 304 when ``If-None-Match`` names the current ETag."""
     obj = game_or_404(game_id)
     role_or_403(request, obj.tournament_id)
-    body = json.dumps(reads.status_payload(obj), sort_keys=True)
+    body = json.dumps(screen.status_payload(obj), sort_keys=True)
     etag = f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
     sent = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
     if etag in sent or f"W/{etag}" in sent:
@@ -272,18 +277,18 @@ def round_place(request: HttpRequest, round_id: int) -> HttpResponse:
 
 def _slip_context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
     game = rnd.game
-    tables = reads.tables_by_player(game.tournament_id)
-    versions = reads.recent_versions(rnd)
+    tables = selectors.tables_by_player(game.tournament_id)
+    versions = selectors.recent_versions(rnd)
     return {
         "tournament": game.tournament,
         "game": game,
         "round": rnd,
         "role": role_or_403(request, game.tournament_id),
         "entries": [_entry(v, tables.get(v.player_id)) for v in versions],
-        "missing": reads.missing_tables(rnd),
-        "received": reads.received_count(rnd),
-        "registered": len(reads.expected_registrations(rnd)),
-        "rounds": [r for r in reads.game_rounds(game) if r.state != "cancelled"],
+        "missing": selectors.missing_slips(rnd),
+        "received": selectors.received_count(rnd),
+        "registered": selectors.expected_count(rnd),
+        "rounds": selectors.game_rounds(game, cancelled=False),
         "form": extra.pop("form", None) or SlipForm(),
         "correction_form": extra.pop("correction_form", None)
         or CorrectionForm(initial={"round_number": rnd.number}),
@@ -320,7 +325,8 @@ def _conflict_text(result: Any) -> str:
 
 
 def _missing_json(rnd: Round) -> list[dict[str, Any]]:
-    return [{"table": r.table_number, "player": r.player.name} for r in reads.missing_tables(rnd)]
+    missing = selectors.missing_slips(rnd)
+    return [{"table": r.table_number, "player": r.player.name} for r in missing]
 
 
 def _slip_refusal(
@@ -333,12 +339,7 @@ def _slip_refusal(
 
 
 def _player_at(rnd: Round, table: int) -> Any:
-    reg = reads.registration_at_table(rnd.game.tournament_id, table)
-    if reg is None:
-        raise ServiceError(
-            "table.unknown_table", _("Aucun joueur à la table %(t)s.") % {"t": table}
-        )
-    return reg
+    return selectors.registration_at_table(rnd.game.tournament_id, table)
 
 
 @login_required
@@ -381,8 +382,8 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
                 "replayed": result.replayed,
                 "conflict": _conflict_text(result),
                 "missing": _missing_json(rnd),
-                "received": reads.received_count(rnd),
-                "registered": len(reads.expected_registrations(rnd)),
+                "received": selectors.received_count(rnd),
+                "registered": selectors.expected_count(rnd),
             }
         )
     return redirect("console:slips", round_id=rnd.pk)
@@ -399,11 +400,7 @@ def correction(request: HttpRequest, round_id: int) -> HttpResponse:
         ctx = _slip_context(request, rnd, correction_form=form, correction_error=True)
         return render(request, "console/slips.html", ctx, status=400)
     data = form.cleaned_data
-    target = next(
-        (r for r in reads.game_rounds(rnd.game) if r.number == data["round_number"]
-         and r.state != "cancelled"),
-        None,
-    )  # fmt: skip
+    target = selectors.round_by_number(rnd.game, data["round_number"])
     try:
         if target is None:
             raise ServiceError(
@@ -452,9 +449,20 @@ def correction(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_GET
 def rankings(request: HttpRequest, slug: str) -> HttpResponse:
     """Per-game and cumulative rankings, series and category sub-rankings."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     role = role_or_403(request, obj.pk)
-    ctx = {"tournament": obj, "role": role, **reads.rankings(obj)}
+    results = selectors.results_data(obj)
+    overall = results.main
+    ctx = {
+        "tournament": obj,
+        "role": role,
+        "games": results.games,
+        "total": overall.lines,
+        "top_total": overall.top_total,
+        "series": selectors.sub_rankings(overall, "series"),
+        "categories": selectors.sub_rankings(overall, "category"),
+        "playing": any(g.state == "playing" for g in selectors.tournament_games(obj)),
+    }
     return render(request, "console/rankings.html", ctx)
 
 
@@ -465,7 +473,7 @@ def _players_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dic
     return {
         "tournament": obj,
         "role": role_or_403(request, obj.pk),
-        "registrations": reads.registrations(obj),
+        "registrations": selectors.registrations(obj),
         "form": extra.pop("form", None) or PlayerForm(),
         "import_form": extra.pop("import_form", None) or PlayersImportForm(),
         **extra,
@@ -475,7 +483,7 @@ def _players_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dic
 @login_required
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     """Players with their tables; register one by hand, or import a CSV/XLSX file."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     if request.method == "GET":
         return render(request, "console/players.html", _players_context(request, obj))
     if request.method != "POST":

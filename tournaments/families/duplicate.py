@@ -36,21 +36,21 @@ def _one(game: Game | None) -> Game:
 
 
 def game_sheet(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.game_sheet import game_sheet_pdf
 
     return game_sheet_pdf(data.game_data(_one(g)))
 
 
 def arbiter_sheet(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.sheets import arbiter_sheet_pdf
 
     return arbiter_sheet_pdf(data.game_data(_one(g)))
 
 
 def player_records(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.sheets import player_records_pdf
 
     game_data = data.game_data(_one(g))
@@ -59,14 +59,14 @@ def player_records(t: Tournament, g: Game | None, *, base_url: str, step: Progre
 
 
 def corrections(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.slips import corrections_pdf
 
     return corrections_pdf(data.game_data(_one(g)))
 
 
 def record(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.record import record_json
 
     game = _one(g)
@@ -74,14 +74,14 @@ def record(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> R
 
 
 def results(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.results import results_pdf
 
     return results_pdf(data.results_data(t, g))
 
 
 def workbook(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.tables import workbook_xlsx
 
     games = [g] if g else list(t.games.order_by("number"))
@@ -95,21 +95,21 @@ def workbook(t: Tournament, g: Game | None, *, base_url: str, step: Progress) ->
 
 
 def ranking_csv(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.tables import ranking_csv
 
     return ranking_csv(data.results_data(t, g))
 
 
 def sigles(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.tables import sigles_csv
 
     return sigles_csv(t.slug, data.tables_data(t))
 
 
 def bulletins(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.slips import bulletins_pdf
 
     tables = [p.table for p in data.players_of(t).values()]
@@ -118,7 +118,7 @@ def bulletins(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -
 
 
 def tablet_links(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
-    from tournaments.reports import data
+    from tournaments import selectors as data
     from tournaments.reports.slips import tablet_links_pdf
 
     players = list(data.players_of(t).values())

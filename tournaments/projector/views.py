@@ -10,14 +10,16 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments.models import Game, ProposalVersion, Registration, Round, Tournament
+from tournaments import selectors, wording
+from tournaments.errors import ServiceError
+from tournaments.models import Game, Round, Tournament
 from tournaments.tablet import live
 
 BEST_MOVES = 10
@@ -25,11 +27,7 @@ BEST_MOVES = 10
 
 def _best_moves(rnd: Round) -> list[dict[str, Any]]:
     """The round's best-scoring proposals (after it closed), players named."""
-    versions = (
-        ProposalVersion.objects.filter(round=rnd, is_current=True, outcome_score__gt=0)
-        .select_related("player")
-        .order_by("-outcome_score", "player__name")[:BEST_MOVES]
-    )
+    versions = selectors.best_moves(rnd, BEST_MOVES)
     return [
         {
             "name": v.player.name,
@@ -43,12 +41,8 @@ def _best_moves(rnd: Round) -> list[dict[str, Any]]:
 
 
 def _ranking(game: Game) -> list[dict[str, Any]]:
-    standings = live.standings(game)  # every player: the page scrolls through them
-    names = dict(
-        Registration.objects.filter(tournament_id=game.tournament_id).values_list(
-            "player_id", "player__name"
-        )
-    )
+    standings = selectors.game_standings(game)  # every player: the page scrolls through them
+    names = selectors.names_by_player(game.tournament_id)
     return [
         {
             "rank": s.rank,
@@ -74,6 +68,14 @@ def _state(tournament: Tournament, game: Game | None, rnd: Round | None) -> dict
             data["best_moves"] = _best_moves(rnd)
         data["ranking"] = _ranking(game)
     return data
+
+
+def _tournament(slug: str) -> Tournament:
+    """The tournament the address names, or the 404 page."""
+    try:
+        return selectors.tournament_by_slug(slug)
+    except ServiceError as error:
+        raise Http404(wording.error_text(error)) from error
 
 
 def _page_seconds(request: HttpRequest) -> int:
@@ -103,7 +105,7 @@ def room_language(view: Any) -> Any:
 @require_GET
 @room_language
 def page(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _tournament(slug)
     config = {
         "state_url": reverse("projector:state", args=[slug]),
         "premiums": live.premiums(),
@@ -127,7 +129,7 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @room_language
 def state(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = _tournament(slug)
     game, rnd, audit = live.snapshot(tournament.pk)
     version = live.game_version(game, rnd, "projector", audit=audit)
     return live.conditional_json(request, version, lambda: _state(tournament, game, rnd))

@@ -9,7 +9,7 @@ bytes as ``manage.py tirage_export`` (same kinds, same renderers; docs/reports.m
 
 from __future__ import annotations
 
-from tournaments import families
+from tournaments import families, selectors
 from tournaments.errors import ServiceError
 from tournaments.families import ANY, GAME, OPTIONAL, TOURNAMENT, Document, Progress
 from tournaments.models import Game, Tournament
@@ -38,10 +38,7 @@ def game_of(tournament: Tournament, number: int | str | None) -> Game | None:
     n = ascii_int(number, low=1, high=MAX_GAME)
     if n is None:
         raise ServiceError("game.unknown", f"There is no game '{str(number)[:20]}'.")
-    game = Game.objects.filter(tournament=tournament, number=n).first()
-    if game is None:
-        raise ServiceError("game.unknown", f"The tournament has no game {n}.", number=n)
-    return game
+    return selectors.game_by_number(tournament, n)
 
 
 def check_scope(doc: Document, game: Game | None) -> None:

@@ -7,7 +7,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Spacer, Table
 
 from tournaments.reports.base import PDF, Rendered, negatif, number, percent, slug
-from tournaments.reports.data import Ranking, RankingLine, ResultsData, SubRanking, sub_rankings
+from tournaments.reports.data import Ranking, RankingLine, ResultsData, SubRanking
 from tournaments.reports.pdf import (
     BODY,
     CELL,
@@ -19,6 +19,7 @@ from tournaments.reports.pdf import (
     para,
     table_style,
 )
+from tournaments.selectors.rankings import sub_rankings
 
 HEADER = ["Rang", "Nom", "Club", "Série", "Cat.", "Score", "Négatif", "% top", "Sol.", "Av."]
 WIDTHS = [13, 40, 34, 11, 16, 15, 15, 16, 11, 10]
@@ -69,7 +70,7 @@ def ranking_table(ranking: Ranking) -> list:
 
 def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
     rows: list[list] = [["Rang", "Général", "Nom", "Club", "Score", "Négatif", "% top"]]
-    for rank, line in group.lines:
+    for rank, _tied, line in group.lines:
         rows.append(
             [
                 str(rank),
@@ -88,7 +89,8 @@ def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
         repeatRows=1,
         style=table_style(1, extra),
     )
-    return KeepTogether([para(f"{kind} {group.label}", H3), table, Spacer(1, 2 * mm)])
+    heading = group.label if group.unclassed else f"{kind} {group.label}"
+    return KeepTogether([para(heading, H3), table, Spacer(1, 2 * mm)])
 
 
 def results_pdf(results: ResultsData) -> Rendered:
@@ -111,8 +113,8 @@ def results_pdf(results: ResultsData) -> Rendered:
     else:
         story += ranking_table(results.games[0])
     main = results.main
-    for kind, key in (("Série", lambda p: p.series), ("Catégorie", lambda p: p.category)):
-        groups = sub_rankings(main, key)
+    for kind, attribute in (("Série", "series"), ("Catégorie", "category")):
+        groups = sub_rankings(main, attribute)
         if groups:
             story.append(para(f"Classements par {kind.lower()} — {main.title}", SUBTITLE))
             story += [sub_ranking_table(g, kind) for g in groups]

@@ -2,11 +2,14 @@
 second with ``If-None-Match`` and answered ``304 Not Modified`` while nothing changed.
 
 The version (ETag) of a game's state is computed from a handful of indexed columns: the
-game's state, its last round (id, state, deadline, top computed/placed) and, once that
-round is closed, the newest audit-log id (every correction or decision writes one, and
-they change scores and ranks). While a round is open, other players' submissions do not
-change anyone else's version, so 200 tablets polling mostly get 304s. See
-docs/live-updates.md for why polling was chosen over SSE or websockets.
+game's state, its current round (id, state, deadline, top computed/placed) and, once that
+round is closed, the game's revision (``selectors.game_revision``: the newest audit-log id
+about that game; every correction or decision writes one, and they change scores and
+ranks). The game and round are ``selectors.current_game`` and ``selectors.current_round``
+(a cancelled round is shown until it is drawn again). While a round is open, other
+players' submissions do not change anyone else's version, so 200 tablets polling mostly
+get 304s; a change in another game does not either. See docs/live-updates.md for why
+polling was chosen over SSE or websockets.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
-from engine.duplicate.totals import Standing
 from engine.notation import parse_reference
 from engine.tiles import SIZE
 from tournaments import selectors
@@ -33,24 +35,7 @@ from tournaments.models import Game, Round
 POLL_SECONDS = 1
 
 
-def current_game(tournament_id: int) -> Game | None:
-    """The game the room is playing: the tournament's highest-numbered one."""
-    return (
-        Game.objects.select_related("tournament")
-        .filter(tournament_id=tournament_id)
-        .order_by("-number")
-        .first()
-    )
-
-
-def current_round(game: Game | None) -> Round | None:
-    """The game's latest round row (a cancelled one until it is drawn again)."""
-    if game is None:
-        return None
-    return game.rounds.order_by("-number", "-id").first()
-
-
-# The (game, last round, audit id) of a tournament, kept per process for a fraction of a
+# The (game, current round, game revision) of a tournament, kept per process for a fraction of a
 # second: 200 tablets polling once a second then cost one token lookup and one query for
 # their own proposal each, and a change still shows within POLL_SECONDS + this delay.
 _SNAPSHOTS: dict[int, tuple[float, Game | None, Round | None, int]] = {}
@@ -58,7 +43,7 @@ _SNAPSHOTS_LOCK = threading.Lock()
 
 
 def snapshot(tournament_id: int) -> tuple[Game | None, Round | None, int]:
-    """The current game, its last round and (round closed) the last audit id, at most
+    """The current game, its current round and (round closed) the game's revision, at most
     ``TIRAGE_LIVE_CACHE_SECONDS`` old (0.5 s by default; 0 turns the cache off)."""
     ttl = float(getattr(settings, "TIRAGE_LIVE_CACHE_SECONDS", 0.5))
     now = time.monotonic()
@@ -67,9 +52,9 @@ def snapshot(tournament_id: int) -> tuple[Game | None, Round | None, int]:
             cached = _SNAPSHOTS.get(tournament_id)
         if cached is not None and now - cached[0] < ttl:
             return cached[1], cached[2], cached[3]
-    game = current_game(tournament_id)
-    rnd = current_round(game)
-    audit = selectors.last_audit_id() if rnd is not None and rnd.state == "closed" else 0
+    game = selectors.current_game(tournament_id)
+    rnd = selectors.current_round(game)
+    audit = selectors.game_revision(game) if rnd is not None and rnd.state == "closed" else 0
     if ttl > 0:
         with _SNAPSHOTS_LOCK:
             _SNAPSHOTS[tournament_id] = (now, game, rnd, audit)
@@ -80,7 +65,7 @@ def game_version(
     game: Game | None, rnd: Round | None, *extra: Any, audit: int | None = None
 ) -> str:
     """The ETag of a game's live state (see the module docstring); ``extra`` adds what is
-    private to one reader (a tablet's own current proposal); ``audit`` the last audit id
+    private to one reader (a tablet's own current proposal); ``audit`` the game's revision
     when the caller already has it."""
     parts: list[Any] = [get_language() or ""]
     if game is not None:
@@ -88,7 +73,7 @@ def game_version(
     if rnd is not None:
         parts += [rnd.pk, rnd.state, rnd.deadline, rnd.computed_at, rnd.top_placed_at]
         if rnd.state == "closed":
-            parts.append(selectors.last_audit_id() if audit is None else audit)
+            parts.append(selectors.game_revision(game) if audit is None and game else audit)
     parts += list(extra)
     digest = hashlib.sha1(repr(parts).encode(), usedforsecurity=False).hexdigest()[:20]
     return f'"{digest}"'
@@ -151,12 +136,7 @@ def previous_top(rnd: Round | None) -> list[list[Any]]:
     """Squares of the top placed just before ``rnd`` (highlighted on the projector)."""
     if rnd is None:
         return []
-    before = (
-        Round.objects.filter(game_id=rnd.game_id, number__lt=rnd.number, state="closed")
-        .exclude(top_placed_at=None)
-        .order_by("-number", "-id")
-        .first()
-    )
+    before = selectors.previous_placed_round(rnd)
     if before is None or not before.top:
         return []
     chosen = before.top["chosen"]
@@ -189,12 +169,6 @@ def round_public(rnd: Round | None) -> dict[str, Any] | None:
             "squares": placed_squares(rnd.board_before, chosen["coord"], chosen["word"]),
         }
     return data
-
-
-def standings(game: Game) -> tuple[Standing, ...]:
-    """The game's ranking (its figures are cached per change by ``selectors.game_outcomes``,
-    so 200 tablets asking at once cost one computation per process)."""
-    return selectors.game_standings(game)
 
 
 def premiums() -> dict[str, list[list[int]]]:

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.db.models import Max, Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -49,17 +48,10 @@ MAX_TEXT = 40
 
 
 def registration_for(token: str) -> Registration | None:
-    """The registration holding ``token`` (the services' selector when it exists)."""
+    """The registration holding ``token`` (None: unknown, revoked or too long)."""
     if not token or len(token) > MAX_TOKEN:
         return None
-    finder = getattr(selectors, "registration_by_token", None)
-    if finder is not None:
-        return finder(token)
-    return (
-        Registration.objects.select_related("player", "tournament")
-        .filter(access_token=token)
-        .first()
-    )
+    return selectors.registration_by_token(token)
 
 
 def _unknown(request: HttpRequest, *, as_json: bool) -> HttpResponse:
@@ -196,18 +188,7 @@ def _proposal_json(version: ProposalVersion | None) -> dict[str, Any] | None:
 def _current(rnd: Round | None, player_id: int) -> ProposalVersion | None:
     if rnd is None:
         return None
-    return ProposalVersion.objects.filter(round=rnd, player_id=player_id, is_current=True).first()
-
-
-def _late_attempt(rnd: Round | None, player_id: int) -> ProposalVersion | None:
-    """The player's newest late version kept beside the on-time one that counts."""
-    if rnd is None:
-        return None
-    return (
-        ProposalVersion.objects.filter(round=rnd, player_id=player_id, late=True, is_current=False)
-        .order_by("-version")
-        .first()
-    )
+    return selectors.current_proposal(rnd.pk, player_id)
 
 
 def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] | None:
@@ -215,8 +196,9 @@ def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] 
     if game is None or rnd is None or rnd.state != "closed" or rnd.top_score is None:
         return None
     version = _current(rnd, reg.player_id)
-    mine = {s.player_id: s for s in live.standings(game)}.get(reg.player_id)
-    ranked = len(live.standings(game))
+    standings = selectors.game_standings(game)
+    mine = {s.player_id: s for s in standings}.get(reg.player_id)
+    ranked = len(standings)
     return {
         "round": rnd.number,
         "kind": version.outcome_kind if version else "zero",
@@ -241,7 +223,7 @@ def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
         "game": {"number": game.number, "state": game.state} if game else None,
         "round": live.round_public(rnd),
         "proposal": _proposal_json(version),
-        "late_attempt": _proposal_json(_late_attempt(rnd, reg.player_id)),
+        "late_attempt": _proposal_json(selectors.last_late_attempt(rnd, reg.player_id)),
         "results": _results(reg, game, rnd),
     }
 
@@ -280,15 +262,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     game, rnd, audit = live.snapshot(reg.tournament_id)
     # The current version and the newest one (one query): a late version kept beside the
     # current one changes what the tablet says, not what counts.
-    own = (
-        tuple(
-            ProposalVersion.objects.filter(round=rnd, player_id=reg.player_id)
-            .aggregate(current=Max("id", filter=Q(is_current=True)), last=Max("id"))
-            .values()
-        )
-        if rnd is not None
-        else None
-    )
+    own = selectors.own_versions_mark(rnd, reg.player_id)
     version = live.game_version(game, rnd, "tablet", reg.pk, own, audit=audit)
     return live.conditional_json(request, version, lambda: _state(reg, game, rnd))
 
@@ -300,14 +274,9 @@ def results(request: HttpRequest, token: str) -> HttpResponse:
     reg = registration_for(token)
     if reg is None:
         return _unknown(request, as_json=True)
-    game = live.current_game(reg.tournament_id)
-    rounds = list(selectors.game_counted_rounds(game)) if game else []
-    versions = {
-        v.round_id: v
-        for v in ProposalVersion.objects.filter(
-            round__in=rounds, player_id=reg.player_id, is_current=True
-        )
-    }
+    game = selectors.current_game(reg.tournament_id)
+    rounds = selectors.counted_rounds(game) if game else []
+    versions = selectors.player_versions(rounds, reg.player_id)
     lines = []
     for rnd in rounds:
         v = versions.get(rnd.pk)
@@ -330,7 +299,7 @@ def results(request: HttpRequest, token: str) -> HttpResponse:
         )
     mine = None
     if game is not None:
-        mine = {s.player_id: s for s in live.standings(game)}.get(reg.player_id)
+        mine = {s.player_id: s for s in selectors.game_standings(game)}.get(reg.player_id)
     return JsonResponse(
         {
             "game": game.number if game else None,
@@ -346,14 +315,16 @@ def results(request: HttpRequest, token: str) -> HttpResponse:
 def _round_of(reg: Registration, data: dict[str, Any]) -> Round | None:
     """The round a POST is about: the one it names (a resend must not slip into the next
     round) or else the current one; always a round of the player's own tournament."""
-    rounds = Round.objects.select_related("game__tournament").filter(
-        game__tournament_id=reg.tournament_id
-    )
     wanted = data.get("round")
     if wanted not in (None, ""):
         round_id = ascii_int(wanted, low=1)
-        return rounds.filter(pk=round_id).first() if round_id else None
-    return live.current_round(live.current_game(reg.tournament_id))
+        if not round_id:
+            return None
+        try:
+            return selectors.round_by_id(round_id, tournament_id=reg.tournament_id)
+        except ServiceError:
+            return None
+    return selectors.current_round(selectors.current_game(reg.tournament_id))
 
 
 def _check(rnd: Round, reference: str, word: str) -> Any:

@@ -8,8 +8,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from tournaments import services
-from tournaments.api import queries
+from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.auth import player_of
 from tournaments.api.permissions import arbiter_actor
@@ -33,10 +32,13 @@ class GameDetailView(ApiView):
     @extend_schema(responses={200: s.GameStateSerializer, **errors(401, 403, 404)}, tags=["games"])
     def get(self, request: Any, game_id: int) -> Response:
         """The game's state: its rounds, the current round (rack, board, top status)."""
-        game = queries.game_by_id(game_id)
+        game = selectors.game_by_id(game_id)
         arbiter_actor(request, game.tournament_id)
-        rounds = queries.game_rounds(game)
-        context = {"rounds": rounds, "current_round": rounds[-1] if rounds else None}
+        rounds = selectors.game_rounds(game, cancelled=False)
+        context = {
+            "rounds": rounds,
+            "current_round": selectors.current_round(game, cancelled=False),
+        }
         return Response(s.GameStateSerializer(game, context=context).data)
 
 
@@ -49,7 +51,7 @@ class DrawView(ApiView):
     def post(self, request: Any, game_id: int) -> Response:
         """Draw the next rack: from the game's source, or the ``letters`` the arbiter typed.
         A typed rack the rules refuse is recorded as a rejection and answered with a 400."""
-        game = queries.game_by_id(game_id)
+        game = selectors.game_by_id(game_id)
         actor = arbiter_actor(request, game.tournament_id, head=True)
         data = validated(s.DrawSerializer, request)
         rnd = services.round_draw(game_id=game.pk, letters=data.get("letters"), actor=actor)
@@ -61,7 +63,7 @@ class RoundDetailView(ApiView):
     @extend_schema(responses={200: s.RoundSerializer, **errors(401, 403, 404)}, tags=["rounds"])
     def get(self, request: Any, round_id: int) -> Response:
         """A round: rack, state, deadline, and its top with the tied set once computed."""
-        rnd = queries.round_by_id(round_id)
+        rnd = selectors.round_by_id(round_id)
         arbiter_actor(request, rnd.game.tournament_id)
         return Response(_round(rnd))
 
@@ -72,7 +74,7 @@ class _RoundAction(ApiView):
     head = True
 
     def round_and_actor(self, round_id: int, request: Any) -> tuple[Any, Any]:
-        rnd = queries.round_by_id(round_id)
+        rnd = selectors.round_by_id(round_id)
         return rnd, arbiter_actor(request, rnd.game.tournament_id, head=self.head)
 
 
@@ -141,10 +143,10 @@ class RoundProposalsView(ApiView):
     )
     def get(self, request: Any, round_id: int) -> Response:
         """The round's proposals (current versions) with their outcomes."""
-        rnd = queries.round_by_id(round_id)
+        rnd = selectors.round_by_id(round_id)
         arbiter_actor(request, rnd.game.tournament_id)
         every = flag(request.query_params.get("all"), code="query.flag", field="all")
-        versions = queries.round_proposals(rnd, all_versions=every)
+        versions = selectors.round_proposals(rnd, all_versions=every)
         return Response(s.ProposalSerializer(versions, many=True).data)
 
 
@@ -156,10 +158,10 @@ class SlipView(ApiView):
     )
     def post(self, request: Any, round_id: int) -> Response:
         """Enter a collected paper slip for the player at ``table_number``."""
-        rnd = queries.round_by_id(round_id)
+        rnd = selectors.round_by_id(round_id)
         actor = arbiter_actor(request, rnd.game.tournament_id)
         data = validated(s.SlipSerializer, request)
-        reg = queries.registration_at_table(rnd.game.tournament_id, data["table_number"])
+        reg = selectors.registration_at_table(rnd.game.tournament_id, data["table_number"])
         result = services.proposal_submit(
             round_id=rnd.pk, player_id=reg.player_id, word=data["word"],
             reference=data["reference"], claimed_score=data.get("score"), source="arbiter",
@@ -174,7 +176,7 @@ class ProposalDetailView(ApiView):
                    tags=["proposals"])  # fmt: skip
     def get(self, request: Any, proposal_id: int) -> Response:
         """One proposal version: for the arbiters, or its own player once the round closed."""
-        version = queries.proposal_by_id(proposal_id)
+        version = selectors.proposal_by_id(proposal_id)
         reg = player_of(request)
         if reg is None:
             arbiter_actor(request, version.round.game.tournament_id)
@@ -197,7 +199,7 @@ class ProposalCorrectView(ApiView):
     )
     def post(self, request: Any, proposal_id: int) -> Response:
         """Correct a proposal: a new version, judged again, with the arbiter's reason."""
-        version = queries.proposal_by_id(proposal_id)
+        version = selectors.proposal_by_id(proposal_id)
         actor = arbiter_actor(request, version.round.game.tournament_id)
         data = validated(s.CorrectionSerializer, request)
         result = services.proposal_correct(
@@ -215,9 +217,9 @@ class DecisionView(ApiView):
     )
     def get(self, request: Any, round_id: int) -> Response:
         """The arbiters' decisions on this round."""
-        rnd = queries.round_by_id(round_id)
+        rnd = selectors.round_by_id(round_id)
         arbiter_actor(request, rnd.game.tournament_id)
-        decisions = rnd.decisions.select_related("author").order_by("created_at", "id")
+        decisions = selectors.round_decisions(rnd)
         return Response(s.DecisionSerializer(decisions, many=True).data)
 
     @extend_schema(
@@ -227,10 +229,10 @@ class DecisionView(ApiView):
     )
     def post(self, request: Any, round_id: int) -> Response:
         """Record a decision (warning, penalty, zero, moyenne) for a table's player."""
-        rnd = queries.round_by_id(round_id)
+        rnd = selectors.round_by_id(round_id)
         actor = arbiter_actor(request, rnd.game.tournament_id)
         data = validated(s.DecisionCreateSerializer, request)
-        reg = queries.registration_at_table(rnd.game.tournament_id, data.pop("table_number"))
+        reg = selectors.registration_at_table(rnd.game.tournament_id, data.pop("table_number"))
         kind = data.pop("kind")
         common = dict(round_id=rnd.pk, player_id=reg.player_id, reason=data["reason"],
                       actor=actor)  # fmt: skip

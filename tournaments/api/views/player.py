@@ -11,8 +11,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from tournaments import services
-from tournaments.api import queries
+from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.permissions import IsPlayer, PlayerRateThrottle
 from tournaments.api.views.common import ApiView, client_device, errors, validated
@@ -27,7 +26,9 @@ class _PlayerView(ApiView):
 
 
 def _round_info(rnd: Any) -> dict[str, Any]:
-    announced = rnd.state != "drawn"
+    # As on the tablets (``live.round_public``): a cancelled round, shown until it is drawn
+    # again, never shows its rack.
+    announced = rnd.state in {"open", "closed"}
     return {
         "id": rnd.pk,
         "number": rnd.number,
@@ -45,9 +46,9 @@ class PlayerRoundView(_PlayerView):
         """The current round of the player's game: board, rack (once announced), deadline
         and the server's time (for the countdown), and the player's own proposal."""
         reg = request.auth
-        game = queries.current_game(reg.tournament_id)
-        rnd = queries.current_round(game)
-        own = queries.current_proposal(rnd.pk, reg.player_id) if rnd is not None else None
+        game = selectors.current_game(reg.tournament_id)
+        rnd = selectors.current_round(game)
+        own = selectors.current_proposal(rnd.pk, reg.player_id) if rnd is not None else None
         body = {
             "server_time": timezone.now(),
             "tournament": reg.tournament.slug,
@@ -80,11 +81,11 @@ class PlayerProposalView(_PlayerView):
         reg = request.auth
         data = validated(s.PlayerProposalSerializer, request)
         if "round" in data:
-            rnd = queries.round_by_id(data["round"])
+            rnd = selectors.round_by_id(data["round"])
             if rnd.game.tournament_id != reg.tournament_id:
                 raise ServiceError("access.player", "This round is not in the player's tournament.")
         else:
-            rnd = queries.current_round(queries.current_game(reg.tournament_id))
+            rnd = selectors.current_round(selectors.current_game(reg.tournament_id))
             if rnd is None:
                 raise ServiceError("round.not_open", "No round has been drawn yet.")
         result = services.proposal_submit(
@@ -104,6 +105,6 @@ class PlayerResultsView(_PlayerView):
         body = {
             "server_time": timezone.now(),
             "player": reg.player.name,
-            "games": queries.player_results(reg),
+            "games": selectors.player_results(reg),
         }
         return Response(s.PlayerResultsSerializer(body).data)

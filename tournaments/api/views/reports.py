@@ -12,7 +12,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 
-from tournaments.api import queries
+from tournaments import selectors
 from tournaments.api.permissions import arbiter_actor
 from tournaments.api.views.common import ApiView, errors
 from tournaments.reports.documents import BY_KIND, game_of, render_document
@@ -60,7 +60,7 @@ class DocumentView(ApiView):
     )  # fmt: skip
     def get(self, request: Any, slug: str, kind: str) -> HttpResponse:
         """A printed document or export of the tournament (``?game=N`` for one game)."""
-        tournament = queries.tournament_by_slug(slug)
+        tournament = selectors.tournament_by_slug(slug)
         arbiter_actor(request, tournament.pk)
         game = game_of(tournament, request.query_params.get("game"))
         base_url = request.query_params.get("base_url") or request.build_absolute_uri("/")

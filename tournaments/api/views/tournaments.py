@@ -9,12 +9,13 @@ from rest_framework import status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
-from tournaments.api import queries
+from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.api.permissions import arbiter_actor, is_arbiter, signed_in_user
 from tournaments.api.views.common import ApiView, call, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
+from tournaments.selectors.values import Ranking
 from tournaments.services.imports import check_size
 
 
@@ -22,7 +23,7 @@ class TournamentListView(ApiView):
     @extend_schema(responses={200: s.TournamentSerializer(many=True)}, tags=["tournaments"])
     def get(self, request: Any) -> Response:
         """Every tournament (public)."""
-        return Response(s.TournamentSerializer(Tournament.objects.all(), many=True).data)
+        return Response(s.TournamentSerializer(selectors.tournaments_all(), many=True).data)
 
     @extend_schema(
         request=s.TournamentCreateSerializer,
@@ -43,7 +44,7 @@ class TournamentDetailView(ApiView):
     @extend_schema(responses={200: s.TournamentSerializer, **errors(404)}, tags=["tournaments"])
     def get(self, request: Any, slug: str) -> Response:
         """A tournament's public fields."""
-        return Response(s.TournamentSerializer(queries.tournament_by_slug(slug)).data)
+        return Response(s.TournamentSerializer(selectors.tournament_by_slug(slug)).data)
 
 
 class PlayerListView(ApiView):
@@ -53,9 +54,9 @@ class PlayerListView(ApiView):
     )
     def get(self, request: Any, slug: str) -> Response:
         """The registered players by table, with their tokens (arbiters)."""
-        tournament = queries.tournament_by_slug(slug)
+        tournament = selectors.tournament_by_slug(slug)
         arbiter_actor(request, tournament.pk)
-        regs = queries.registrations(tournament.pk)
+        regs = selectors.registrations(tournament.pk)
         return Response(s.RegistrationSerializer(regs, many=True).data)
 
     @extend_schema(
@@ -65,7 +66,7 @@ class PlayerListView(ApiView):
     )
     def post(self, request: Any, slug: str) -> Response:
         """Register a player (at the next free table unless one is given)."""
-        tournament = queries.tournament_by_slug(slug)
+        tournament = selectors.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk)
         data = validated(s.PlayerRegisterSerializer, request)
         issue = data.pop("issue_token")
@@ -87,7 +88,7 @@ class PlayersImportView(ApiView):
     )
     def post(self, request: Any, slug: str) -> Response:
         """Import players from a CSV or XLSX file (multipart field ``file``)."""
-        tournament = queries.tournament_by_slug(slug)
+        tournament = selectors.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk)
         data = validated(s.PlayersImportSerializer, request)
         upload = data["file"]
@@ -112,7 +113,7 @@ class RegistrationTokenView(ApiView):
     )
     def post(self, request: Any, registration_id: int) -> Response:
         """Issue a new tablet token for the player (the previous one stops working)."""
-        reg = queries.registration_by_id(registration_id)
+        reg = selectors.registration_by_id(registration_id)
         actor = arbiter_actor(request, reg.tournament_id)
         token = call("registration_token_issue", registration_id=reg.pk, actor=actor)
         return Response({"registration": reg.pk, "table_number": reg.table_number,
@@ -125,7 +126,7 @@ class RegistrationTokenView(ApiView):
     )
     def delete(self, request: Any, registration_id: int) -> Response:
         """Revoke the player's tablet token."""
-        reg = queries.registration_by_id(registration_id)
+        reg = selectors.registration_by_id(registration_id)
         actor = arbiter_actor(request, reg.tournament_id)
         call("registration_token_revoke", registration_id=reg.pk, actor=actor)
         return Response({"registration": reg.pk, "table_number": reg.table_number,
@@ -138,9 +139,9 @@ class GameListView(ApiView):
     )
     def get(self, request: Any, slug: str) -> Response:
         """The tournament's games (arbiters)."""
-        tournament = queries.tournament_by_slug(slug)
+        tournament = selectors.tournament_by_slug(slug)
         arbiter_actor(request, tournament.pk)
-        return Response(s.GameSerializer(tournament.games.order_by("number"), many=True).data)
+        return Response(s.GameSerializer(selectors.tournament_games(tournament), many=True).data)
 
     @extend_schema(
         request=s.GameCreateSerializer,
@@ -150,7 +151,7 @@ class GameListView(ApiView):
     def post(self, request: Any, slug: str) -> Response:
         """Create the next game: ``seeded`` (random racks from a seed), ``manual`` (the
         arbiter types the racks drawn from a real bag) or ``predrawn`` (one line a round)."""
-        tournament = queries.tournament_by_slug(slug)
+        tournament = selectors.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk, head=True)
         data = validated(s.GameCreateSerializer, request)
         game = call("game_create", tournament_id=tournament.pk, actor=actor, **data)
@@ -158,29 +159,35 @@ class GameListView(ApiView):
 
 
 def _ranking_allowed(request: Any, tournament: Tournament) -> None:
-    if queries.rankings_public(tournament) or is_arbiter(request, tournament.pk):
+    if selectors.rankings_public(tournament) or is_arbiter(request, tournament.pk):
         return
     raise ServiceError(
         "access.rankings", "This tournament's rankings are shown to its arbiters only."
     )
 
 
+def _ranking_body(tournament: Tournament, game: int | None, ranking: Ranking) -> dict[str, Any]:
+    """A ranking as the API answers it (``game`` None: the tournament's over every game)."""
+    return {"tournament": tournament.slug, "game": game, "top_total": ranking.top_total,
+            "standings": ranking.lines}  # fmt: skip
+
+
 class TournamentRankingView(ApiView):
     @extend_schema(responses={200: s.RankingSerializer, **errors(403, 404)}, tags=["rankings"])
     def get(self, request: Any, slug: str) -> Response:
         """The tournament's ranking over every game (public when the tournament allows it)."""
-        tournament = queries.tournament_by_slug(slug)
+        tournament = selectors.tournament_by_slug(slug)
         _ranking_allowed(request, tournament)
-        return Response(s.RankingSerializer(queries.tournament_ranking(tournament)).data)
+        ranking = selectors.tournament_ranking(tournament)
+        return Response(s.RankingSerializer(_ranking_body(tournament, None, ranking)).data)
 
 
 class GameRankingView(ApiView):
     @extend_schema(responses={200: s.RankingSerializer, **errors(403, 404)}, tags=["rankings"])
     def get(self, request: Any, slug: str, number: int) -> Response:
         """One game's ranking, by game number (public when the tournament allows it)."""
-        tournament = queries.tournament_by_slug(slug)
+        tournament = selectors.tournament_by_slug(slug)
         _ranking_allowed(request, tournament)
-        game = tournament.games.filter(number=number).first() if number < 2**31 else None
-        if game is None:
-            raise ServiceError("game.unknown", f"There is no game {number} in '{slug}'.")
-        return Response(s.RankingSerializer(queries.game_ranking(game)).data)
+        game = selectors.game_by_number(tournament, number)
+        ranking = selectors.game_ranking(game)
+        return Response(s.RankingSerializer(_ranking_body(tournament, game.number, ranking)).data)

@@ -14,9 +14,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments import wording
+from tournaments import selectors, wording
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Tournament
 from tournaments.reports import Rendered
 from tournaments.reports.documents import DOCUMENTS, render_document
 
@@ -54,14 +53,16 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, kind: str, tournament: str, game: int | None,
                output: str | None, base_url: str, **options: Any) -> None:  # fmt: skip
-        t = Tournament.objects.filter(slug=tournament).first()
-        if t is None:
-            raise _usage(f"Il n'y a pas de tournoi « {tournament} ».")
+        try:
+            t = selectors.tournament_by_slug(tournament)
+        except ServiceError:
+            raise _usage(f"Il n'y a pas de tournoi « {tournament} ».") from None
         g = None
         if game is not None:
-            g = Game.objects.filter(tournament=t, number=game).first()
-            if g is None:
-                raise _usage(f"Le tournoi « {tournament} » n'a pas de partie {game}.")
+            try:
+                g = selectors.game_by_number(t, game)
+            except ServiceError:
+                raise _usage(f"Le tournoi « {tournament} » n'a pas de partie {game}.") from None
         try:
             rendered = render_document(kind, t, g, base_url=base_url)
         except ServiceError as error:  # e.g. a game document without --game

@@ -1,0 +1,152 @@
+"""Reads of the player aggregate: a tournament's registrations (a player at a table), by
+token, by id, **by table** (one look-up, one error code: ``table.unknown``), who is expected
+on a round (late arrivals count from their arrival round), and the players as the printed
+sheets name them."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from tournaments.errors import ServiceError
+from tournaments.models import Registration, Round, Tournament
+from tournaments.selectors.tournament import MAX_ID
+from tournaments.selectors.values import PlayerInfo
+
+#: A tablet token is at most this long; a longer one is unknown without asking.
+MAX_TOKEN = 200
+
+
+def _tournament_id(tournament: Tournament | int) -> int:
+    return tournament if isinstance(tournament, int) else tournament.pk
+
+
+def registrations(tournament: Tournament | int) -> list[Registration]:
+    """The tournament's registrations with their players, by table."""
+    return list(
+        Registration.objects.filter(tournament_id=_tournament_id(tournament))
+        .select_related("player")
+        .order_by("table_number")
+    )
+
+
+def registration_by_id(registration_id: int) -> Registration:
+    """The registration ``registration_id``; ``registration.unknown`` when there is none."""
+    reg = None
+    if 0 < registration_id <= MAX_ID:
+        reg = (
+            Registration.objects.select_related("player", "tournament")
+            .filter(pk=registration_id)
+            .first()
+        )
+    if reg is None:
+        raise ServiceError("registration.unknown", f"There is no registration {registration_id}.")
+    return reg
+
+
+def registration_by_token(token: str) -> Registration | None:
+    """The registration whose tablet token is ``token`` (None: unknown or revoked)."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    return (
+        Registration.objects.select_related("player", "tournament")
+        .filter(access_token=token)
+        .first()
+    )
+
+
+def registration_at_table(tournament_id: int, table: int | None) -> Registration:
+    """The registration at table ``table`` of the tournament: the one look-up behind a
+    slip, a decision, a late arrival (console and API). ``table.unknown`` (a 404) when
+    nobody sits there, worded with the table's number."""
+    reg = None
+    if table is not None and 0 < table <= MAX_ID:
+        reg = (
+            Registration.objects.select_related("player", "tournament")
+            .filter(tournament_id=tournament_id, table_number=table)
+            .first()
+        )
+    if reg is None:
+        details = {} if table is None else {"table": table}
+        raise ServiceError("table.unknown", f"Nobody is registered at table {table}.", **details)
+    return reg
+
+
+def tables_by_player(tournament_id: int) -> dict[int, int]:
+    """Player id → table number."""
+    return dict(
+        Registration.objects.filter(tournament_id=tournament_id).values_list(
+            "player_id", "table_number"
+        )
+    )
+
+
+def names_by_player(tournament_id: int) -> dict[int, str]:
+    """Player id → name."""
+    return dict(
+        Registration.objects.filter(tournament_id=tournament_id).values_list(
+            "player_id", "player__name"
+        )
+    )
+
+
+def table_of(tournament_id: int, player_id: int) -> int | None:
+    """The player's table in the tournament (None: not registered)."""
+    return (
+        Registration.objects.filter(tournament_id=tournament_id, player_id=player_id)
+        .values_list("table_number", flat=True)
+        .first()
+    )
+
+
+def arrived_q(rnd: Round) -> Q:
+    """The registrations playing ``rnd``: arrived before its game, or by its round."""
+    game = rnd.game
+    return Q(arrival_game__lt=game.number) | Q(
+        arrival_game=game.number, arrival_round__lte=rnd.number
+    )
+
+
+def expected_registrations(rnd: Round) -> list[Registration]:
+    """Players who play ``rnd`` (late arrivals count from their arrival round), by table."""
+    return list(
+        Registration.objects.filter(tournament_id=rnd.game.tournament_id)
+        .filter(arrived_q(rnd))
+        .select_related("player")
+        .order_by("table_number")
+    )
+
+
+def expected_count(rnd: Round) -> int:
+    """How many players play ``rnd``."""
+    return (
+        Registration.objects.filter(tournament_id=rnd.game.tournament_id)
+        .filter(arrived_q(rnd))
+        .count()
+    )
+
+
+def arrivals(tournament: Tournament | int) -> dict[int, Registration]:
+    """Player id → registration (its arrival game and round), without the players."""
+    return {
+        r.player_id: r
+        for r in Registration.objects.filter(tournament_id=_tournament_id(tournament))
+    }
+
+
+def players_of(tournament: Tournament | int) -> dict[int, PlayerInfo]:
+    """The registered players by ``Player`` id, in table order, as the sheets name them."""
+    out = {}
+    for reg in registrations(tournament):
+        p = reg.player
+        out[p.pk] = PlayerInfo(
+            player_id=p.pk,
+            name=p.name,
+            table=reg.table_number,
+            club=p.club,
+            series=p.series,
+            category=p.category,
+            licence=p.licence,
+            federation=p.federation,
+            access_token=str(getattr(reg, "access_token", "") or ""),
+        )
+    return out

@@ -1,0 +1,166 @@
+"""Rankings with names: one game's, the tournament's, a player's own results, and the
+series and category **sub-rankings**, one rule for every audience (console, API, printed
+sheets, exports): a player with no series (or category) is ranked in a last group labelled
+:data:`~tournaments.selectors.values.UNCLASSED` ("Non classés"), never dropped."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from engine.duplicate.totals import GameResult, Standing
+from engine.duplicate.totals import game_standings as engine_game_standings
+from tournaments.models import Game, Registration, Tournament
+from tournaments.selectors.games import counted_rounds
+from tournaments.selectors.outcomes import (
+    game_outcomes,
+    tournament_results,
+    tournament_standings,
+)
+from tournaments.selectors.players import players_of
+from tournaments.selectors.slips import player_versions
+from tournaments.selectors.tournament import tournament_info
+from tournaments.selectors.values import (
+    UNCLASSED,
+    PlayerInfo,
+    Ranking,
+    RankingLine,
+    ResultsData,
+    SubRanking,
+    mark_ex_aequo,
+)
+
+OVERALL_TITLE = "Classement général"
+
+
+def ranking_lines(
+    standings: Sequence[Standing],
+    infos: dict[int, PlayerInfo],
+    per_game: Sequence[GameResult] = (),
+) -> tuple[RankingLine, ...]:
+    """Standings with the players' names, ex aequo marked; ``per_game`` adds each game's
+    total to every line (a tournament ranking)."""
+    out = []
+    for s in standings:
+        info = infos.get(s.player_id) or PlayerInfo(s.player_id, f"#{s.player_id}", 0)
+        games = []
+        for res in per_game:
+            pg = res.player(s.player_id)
+            games.append(pg.total if pg else 0)
+        out.append(
+            RankingLine(
+                rank=s.rank,
+                player=info,
+                total=s.total,
+                negatif=s.negatif,
+                percent=s.percent,
+                solos=s.solos,
+                warnings=s.warnings,
+                penalties=s.penalties,
+                game_totals=tuple(games),
+            )
+        )
+    return mark_ex_aequo(out)
+
+
+def _game_ranking(game: Game, result: GameResult, infos: dict[int, PlayerInfo]) -> Ranking:
+    lines = ranking_lines(engine_game_standings(result), infos)
+    return Ranking(f"Partie {game.number}", result.top_total, lines, (game.number,),
+                   rounds=len(result.tops))  # fmt: skip
+
+
+def game_ranking(game: Game) -> Ranking:
+    """One game's ranking, players named."""
+    return _game_ranking(game, game_outcomes(game), players_of(game.tournament_id))
+
+
+def results_data(tournament: Tournament, game: Game | None = None) -> ResultsData:
+    """One game's ranking (``game``), or every game's then the tournament's."""
+    infos = players_of(tournament)
+    pairs = [(game, game_outcomes(game))] if game is not None else tournament_results(tournament)
+    rankings = tuple(_game_ranking(g, res, infos) for g, res in pairs)
+    overall = None
+    if game is None:
+        results = [res for _g, res in pairs]
+        overall = Ranking(
+            OVERALL_TITLE,
+            sum(r.top_total for r in results),
+            ranking_lines(tournament_standings(tournament, results), infos, results),
+            tuple(g.number for g, _res in pairs),
+            rounds=sum(len(r.tops) for r in results),
+        )
+    return ResultsData(tournament_info(tournament), rankings, overall)
+
+
+def tournament_ranking(tournament: Tournament) -> Ranking:
+    """The ranking over every game of the tournament, players named."""
+    overall = results_data(tournament).overall
+    assert overall is not None  # asked for the whole tournament
+    return overall
+
+
+_SERIES_FIRST = ["super-série", "super-serie", "s"]
+
+
+def _group_order(label: str) -> tuple[int, str]:
+    low = label.lower()
+    return (0, "") if low in _SERIES_FIRST else (1, low)
+
+
+def sub_rankings(
+    ranking: Ranking, attribute: Literal["series", "category"]
+) -> tuple[SubRanking, ...]:
+    """Rankings inside each series (or category), in the order of the overall ranking:
+    equal totals share the rank within the group. The super-série comes first, then the
+    groups by name, then the players with none, under "Non classés". When nobody has one
+    (a club game without series), there is no sub-ranking at all."""
+    groups: dict[str, list[RankingLine]] = {}
+    for line in ranking.lines:
+        label = (getattr(line.player, attribute) or "").strip()
+        groups.setdefault(label, []).append(line)
+    if set(groups) <= {""}:
+        return ()
+    out = []
+    for label in sorted(groups, key=lambda g: (g == "", _group_order(g))):
+        ranked: list[tuple[int, RankingLine]] = []
+        for i, line in enumerate(groups[label]):
+            same = i and groups[label][i - 1].total == line.total
+            ranked.append((ranked[-1][0] if same else i + 1, line))
+        counts: dict[int, int] = {}
+        for rank, _line in ranked:
+            counts[rank] = counts.get(rank, 0) + 1
+        lines = tuple((rank, counts[rank] > 1, line) for rank, line in ranked)
+        out.append(SubRanking(label or UNCLASSED, lines, unclassed=not label))
+    return tuple(out)
+
+
+def player_results(reg: Registration) -> list[dict[str, Any]]:
+    """Per game: the counted rounds with the top and the player's current proposal, and
+    the player's line of the game's ranking (``standing``, a ``RankingLine`` or None)."""
+    infos = players_of(reg.tournament_id)
+    out = []
+    for game, result in tournament_results(reg.tournament):
+        lines = ranking_lines(engine_game_standings(result), infos)
+        mine = next((line for line in lines if line.player.player_id == reg.player_id), None)
+        pg = result.player(reg.player_id)
+        rounds = counted_rounds(game)
+        versions = player_versions(rounds, reg.player_id)
+        out.append(
+            {
+                "game": game.number,
+                "top_total": result.top_total,
+                "standing": mine,
+                "rounds": [
+                    {
+                        "number": r.number,
+                        "rack": r.rack,
+                        "top": (r.top or {}).get("chosen") if r.top_placed_at else None,
+                        "top_score": r.top_score,
+                        "proposal": versions.get(r.pk),
+                        "score": pg.rounds[i] if pg and i < len(pg.rounds) else 0,
+                    }
+                    for i, r in enumerate(rounds)
+                ],
+            }
+        )
+    return out
