@@ -338,6 +338,7 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "access.head_arbiter": (_("Seul le juge-arbitre peut faire cela."),),
     "access.batch": (_("Seul un opérateur prépare des parties hors tournoi."),),
     "access.create": (_("Vous ne pouvez pas créer de tournoi."),),
+    "access.operator": (_("Seul l'opérateur du site peut faire cela."),),
     "access.player": (_("Ce jeton de joueur ne donne pas accès à cela."),),
     "access.rankings": (_("Le classement de ce tournoi n'est montré qu'à ses arbitres."),),
     "auth.credentials": (_("Identifiant ou mot de passe erroné."),),

@@ -16,6 +16,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
+from tournaments.access import SYSTEM
 from tournaments.models import ArbiterMembership, Game, Registration, ReportJob
 from tournaments.reports.documents import DOCUMENTS, GAME, TOURNAMENT
 from tournaments.services import (
@@ -46,7 +47,9 @@ def played(client, tournament_setup, settings, tmp_path) -> dict[str, Any]:
     for words in ([(anne, "HAINES", "H4"), (bruno, "HAINES", "H4")], [(anne, "AUlOFEE", "G6")]):
         rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
         for player, word, ref in words:
-            proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref)
+            proposal_submit(
+                round_id=rnd.pk, player_id=player.pk, word=word, reference=ref, actor=SYSTEM
+            )
         if rnd.number == 2:
             decision_warning(round_id=rnd.pk, player_id=bruno.pk, reason="Bavardage", actor=head)
         round_close(round_id=rnd.pk, actor=head)

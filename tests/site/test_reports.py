@@ -28,6 +28,7 @@ from pypdf import PdfReader
 
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
+from tournaments.access import SYSTEM
 from tournaments.models import ArbiterMembership, Player, Registration, Round
 from tournaments.reports import data
 from tournaments.reports.game_sheet import game_sheet_pdf
@@ -77,7 +78,7 @@ def play(setup):
 
     def submit(rnd, player, word, ref, score=None):
         return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                               claimed_score=score)  # fmt: skip
+                               claimed_score=score, actor=SYSTEM)  # fmt: skip
 
     def finish(rnd):
         round_close(round_id=rnd.pk, actor=arbiter)

@@ -20,7 +20,7 @@ from engine.duplicate.proposals import Outcome
 from engine.duplicate.totals import apply_moyenne
 from engine.errors import EngineError
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import Decision, ProposalVersion, Registration, Round
 from tournaments.services.audit import audit_record
@@ -28,10 +28,10 @@ from tournaments.services.proposals import _judge
 from tournaments.services.rounds import ensure_top, locked_round
 
 
-def _decision_round(round_id: int, player_id: int, reason: str, actor: Any) -> Round:
+def _decision_round(round_id: int, player_id: int, reason: str, actor: Actor) -> Round:
     if not reason.strip():
         raise ServiceError("decision.reason", "A decision states its reason.")
-    if actor is None or not getattr(actor, "is_authenticated", False):
+    if user_of(actor) is None:
         raise ServiceError("decision.author", "A decision names the arbiter who takes it.")
     rnd = locked_round(round_id)
     require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
@@ -49,7 +49,7 @@ def _decision_round(round_id: int, player_id: int, reason: str, actor: Any) -> R
     return ensure_top(rnd)
 
 
-def _decide(kind: str, *, round_id: int, player_id: int, reason: str, actor: Any,
+def _decide(kind: str, *, round_id: int, player_id: int, reason: str, actor: Actor,
             **fields: Any) -> Decision:  # fmt: skip
     with transaction.atomic():
         rnd = _decision_round(round_id, player_id, reason, actor)
@@ -64,7 +64,7 @@ def _decide(kind: str, *, round_id: int, player_id: int, reason: str, actor: Any
 
 
 def decision_warning(
-    *, round_id: int, player_id: int, reason: str, disciplinary: bool = False, actor: Any
+    *, round_id: int, player_id: int, reason: str, disciplinary: bool = False, actor: Actor
 ) -> Decision:
     """A warning: ``disciplinary`` ones stack with any other (§4.3); otherwise the round
     becomes a warning unless it already is one or is a zero or a penalty (§5.8)."""
@@ -72,12 +72,12 @@ def decision_warning(
                    actor=actor, disciplinary=disciplinary)  # fmt: skip
 
 
-def decision_penalty(*, round_id: int, player_id: int, reason: str, actor: Any) -> Decision:
+def decision_penalty(*, round_id: int, player_id: int, reason: str, actor: Actor) -> Decision:
     """A 5-point penalty on the round (what was paid minus 5, never below 0)."""
     return _decide("penalty", round_id=round_id, player_id=player_id, reason=reason, actor=actor)
 
 
-def decision_zero(*, round_id: int, player_id: int, reason: str, actor: Any) -> Decision:
+def decision_zero(*, round_id: int, player_id: int, reason: str, actor: Actor) -> Decision:
     """The round scores 0 by the arbiter's decision (e.g. an illegible slip)."""
     return _decide("zero", round_id=round_id, player_id=player_id, reason=reason, actor=actor)
 
@@ -117,7 +117,7 @@ def moyenne_group(rnd: Round, player_id: int) -> list[Outcome]:
 
 
 def decision_moyenne(
-    *, round_id: int, player_id: int, earlier_round_id: int, reason: str, actor: Any
+    *, round_id: int, player_id: int, earlier_round_id: int, reason: str, actor: Actor
 ) -> Decision:
     """The moyenne (§4.5): the player's proposal on ``round_id`` repeats an invalid word
     already refused on ``earlier_round_id`` (same game); the round scores the average of
@@ -165,7 +165,7 @@ REVIEW_REASONS = {
 
 
 def decision_review(
-    *, round_id: int, player_id: int, version_id: int, choice: str, actor: Any, reason: str = ""
+    *, round_id: int, player_id: int, version_id: int, choice: str, actor: Actor, reason: str = ""
 ) -> Decision:
     """The arbiter settles a slip the engine left to his judgement (``Outcome.review``: a
     possible raccordement fallacieux, several solutions, connecting letters fitting several

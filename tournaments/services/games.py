@@ -18,16 +18,15 @@ from engine.duplicate import EndOfGame
 from engine.errors import EngineError
 from engine.lexicon.automaton import Lexicon as EngineLexicon
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Lexicon, Round, Tournament
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, rounds_until
-from tournaments.tasks import compute_top
 
 
-def lexicon_register(*, path: str | Path, official: bool = False, actor: Any = None) -> Lexicon:
+def lexicon_register(*, path: str | Path, official: bool = False, actor: Actor) -> Lexicon:
     """Record a lexicon file by the identity it carries; the same words register once."""
     try:
         identity = EngineLexicon.load(path).identity
@@ -57,7 +56,7 @@ def game_create(
     seed: int | None = None,
     predrawn: str = "",
     variant_code: str | None = None,
-    actor: Any = None,
+    actor: Actor,
 ) -> Game:
     """A new game numbered after the tournament's last one; a seeded game without a seed
     gets a random one (stored, so the game replays)."""
@@ -87,7 +86,7 @@ def game_create(
         return game
 
 
-def _finish(game: Game, end: EndOfGame, actor: Any) -> None:
+def _finish(game: Game, end: EndOfGame, actor: Actor) -> None:
     game.state = "finished"
     game.end = {"code": end.code, "remaining": end.remaining, "message": end.sentence()}
     game.save(update_fields=["state", "end", "pending_draws"])
@@ -99,7 +98,7 @@ def _game_over(game: Game) -> ServiceError:
     return ServiceError("game.over", message)
 
 
-def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -> Round:
+def round_draw(*, game_id: int, letters: str | None = None, actor: Actor) -> Round:
     """Draw the next round's rack: by the game's source, or ``letters`` typed by the arbiter
     (manual games). A typed rack the rules refuse is recorded as a rejection and refused
     with the rule's sentence. Queues ``compute_top`` once the round is committed."""
@@ -144,7 +143,7 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
     return rnd
 
 
-def _store_round(game: Game, eg: Any, pending: Any, actor: Any) -> Round:
+def _store_round(game: Game, eg: Any, pending: Any, actor: Actor) -> Round:
     rnd = Round.objects.create(
         game=game,
         number=pending.number,
@@ -158,12 +157,12 @@ def _store_round(game: Game, eg: Any, pending: Any, actor: Any) -> Round:
     game.pending_draws = []
     game.save(update_fields=["pending_draws"])
     audit_record(actor=actor, action="round.draw", obj=rnd, rack=rnd.rack, game=game.pk)
-    queue_after_commit(compute_top, rnd.pk)
+    queue_after_commit("tournaments.compute_top", rnd.pk)
     return rnd
 
 
 def round_place_top(
-    *, round_id: int, coord: str | None = None, word: str | None = None, actor: Any = None
+    *, round_id: int, coord: str | None = None, word: str | None = None, actor: Actor
 ) -> Round:
     """Place the closed round's top: the default one, or the arbiter's tied ``coord word``
     if the rules allow it (T2, T6). Placing the same top again is a no-op."""

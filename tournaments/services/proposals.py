@@ -23,7 +23,7 @@ from django.utils import timezone
 from engine.duplicate.proposals import Outcome, score_proposal
 from engine.errors import EngineError
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, PlayerActor, is_system, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import ProposalVersion, Registration, Round, SlipConflict
 from tournaments.services.audit import audit_record
@@ -120,7 +120,7 @@ def proposal_submit(
     claimed_score: int | None = None,
     source: str = "tablet",
     client_key: str = "",
-    entered_by: Any = None,
+    actor: Actor,
     ip: str | None = None,
     device: str = "",
     late: bool = False,
@@ -136,16 +136,20 @@ def proposal_submit(
     the same key is refused). A claimed score above the top is judged like any wrong
     score: no answer of the site may tell a player the top while the round is open.
 
-    Arbiter entries (``source="arbiter"``, ``entered_by`` must arbitrate the tournament):
+    Arbiter entries (``source="arbiter"``, ``actor`` must arbitrate the tournament):
     the same slip entered again adds nothing (``replayed``); a different slip where
     another arbiter's entry is current is stored *beside* it and opens a ``SlipConflict``
     for the head arbiter (``conflict_resolve``); the first entry stays current meanwhile.
-    Tablet submissions are authorised by the caller (the player's token).
+    Tablet submissions come from the player (``access.PlayerActor``, whose token the
+    caller resolved) or from ``access.SYSTEM`` (the demo).
     """
     if source not in {"tablet", "arbiter"}:
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
+    entered_by = user_of(actor)
     if source == "arbiter" and entered_by is None:
         raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
+    if source == "tablet":
+        _require_player(actor, player_id)
     _check_entry(word, reference)
     # Judge the move before taking the round's lock: the board, the rack and the top of an
     # open round never change, and judging is most of a submission's time, so the section
@@ -156,7 +160,9 @@ def proposal_submit(
         with transaction.atomic():
             rnd = locked_round(round_id)
             if source == "arbiter":
-                require_arbiter(actor=entered_by, tournament_id=rnd.game.tournament_id)
+                require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
+            elif isinstance(actor, PlayerActor) and actor.tournament_id != rnd.game.tournament_id:
+                raise ServiceError("access.player", "This token belongs to another tournament.")
             if client_key:
                 stored = ProposalVersion.objects.filter(
                     round=rnd, player_id=player_id, client_key=client_key
@@ -182,8 +188,7 @@ def proposal_submit(
             if late:
                 return _submit_late(
                     rnd, player_id, word=word, reference=reference, claimed=claimed_score,
-                    source=source, entered_by=entered_by, client_key=client_key, ip=ip,
-                    device=device,
+                    source=source, actor=actor, client_key=client_key, ip=ip, device=device,
                 )  # fmt: skip
             rival = None
             if source == "arbiter":
@@ -206,12 +211,12 @@ def proposal_submit(
                     round=rnd, player_id=player_id, first=rival, second=version
                 )
                 audit_record(
-                    actor=entered_by, action="proposal.conflict", obj=conflict, round=rnd.pk,
+                    actor=actor, action="proposal.conflict", obj=conflict, round=rnd.pk,
                     player=player_id, first=rival.pk, second=version.pk,
                 )  # fmt: skip
                 return ProposalResult(version, outcome, conflict=conflict)
             audit_record(
-                actor=entered_by, action="proposal.submit", obj=version,
+                actor=actor, action="proposal.submit", obj=version,
                 round=rnd.pk, player=player_id, score=outcome.score, code=outcome.code,
             )  # fmt: skip
             return ProposalResult(version, outcome)
@@ -228,7 +233,7 @@ def proposal_submit(
 
 def _submit_late(
     rnd: Round, player_id: int, *, word: str, reference: str, claimed: int | None,
-    source: str, entered_by: Any, **fields: Any,
+    source: str, actor: Actor, **fields: Any,
 ) -> ProposalResult:  # fmt: skip
     """Store a late proposal (the caller holds the lock). Judging it checks the entry
     first, so a refused one is not stored; it stays beside an on-time current version."""
@@ -240,14 +245,23 @@ def _submit_late(
     standing = current if current is not None and not current.late else None
     version = _store(
         rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed,
-        late=True, source=source, entered_by=entered_by, current=standing is None, **fields,
+        late=True, source=source, entered_by=user_of(actor), current=standing is None,
+        **fields,
     )  # fmt: skip
     audit_record(
-        actor=entered_by, action="proposal.submit", obj=version, round=rnd.pk,
+        actor=actor, action="proposal.submit", obj=version, round=rnd.pk,
         player=player_id, score=outcome.score, code=outcome.code, late=True,
         standing=standing.pk if standing else None,
     )  # fmt: skip
     return ProposalResult(version, outcome, standing=standing)
+
+
+def _require_player(actor: Actor, player_id: int) -> None:
+    """A tablet proposal comes from that player's token, or from the system (the demo)."""
+    if is_system(actor):
+        return
+    if not isinstance(actor, PlayerActor) or actor.player_id != player_id:
+        raise ServiceError("access.player", "A player hands in only their own proposals.")
 
 
 def _judge_early(
@@ -310,7 +324,7 @@ def proposal_correct(
     reference: str = "",
     claimed_score: int | None = None,
     reason: str,
-    actor: Any,
+    actor: Actor,
     ip: str | None = None,
     device: str = "",
 ) -> ProposalResult:
@@ -318,7 +332,7 @@ def proposal_correct(
     earlier versions stay. Lateness of the corrected proposal is kept (it is a fact)."""
     if not reason.strip():
         raise ServiceError("correction.reason", "A correction states why it is made.")
-    if actor is None:
+    if user_of(actor) is None:
         raise ServiceError("correction.actor", "A correction names the arbiter who made it.")
     with transaction.atomic():
         rnd = locked_round(round_id)
@@ -332,7 +346,8 @@ def proposal_correct(
                          source="arbiter", late=late)  # fmt: skip
         version = _store(
             rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed_score,
-            late=late, source="arbiter", entered_by=actor, ip=ip, device=device, reason=reason,
+            late=late, source="arbiter", entered_by=user_of(actor), ip=ip, device=device,
+            reason=reason,
         )  # fmt: skip
         audit_record(
             actor=actor, action="proposal.correct", obj=version, round=rnd.pk, player=player_id,

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.check import check_move
 from engine.errors import EngineError
 from tournaments import adapter, selectors, wording
+from tournaments.access import PlayerActor
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
 from tournaments.models import ProposalVersion, Registration, Round
@@ -435,6 +436,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
         client_key=client_key,
         ip=client_ip(request),
         device=request.headers.get("User-Agent", "")[:200],
+        actor=PlayerActor.of(reg),
     )
     try:
         result = proposal_submit(claimed_score=claimed, **fields)

@@ -163,7 +163,7 @@ class SlipView(ApiView):
         result = services.proposal_submit(
             round_id=rnd.pk, player_id=reg.player_id, word=data["word"],
             reference=data["reference"], claimed_score=data.get("score"), source="arbiter",
-            entered_by=actor, late=data["late"], ip=client_ip(request),
+            actor=actor, late=data["late"], ip=client_ip(request),
             device=client_device(request),
         )  # fmt: skip
         return Response(s.ProposalSerializer(result.version).data, status=status.HTTP_201_CREATED)
