@@ -90,3 +90,40 @@ def test_every_service_takes_a_required_keyword_actor() -> None:
             assert actor is not None, f"{info.name}.{name} takes no actor"
             assert actor.default is inspect.Parameter.empty, f"{name}: actor has a default"
     assert {"round_open", "round_draw", "round_place_top", "proposal_submit"} <= set(checked)
+
+
+def test_the_audit_log_tells_the_system_a_player_and_a_user_apart(tournament_setup) -> None:
+    from tournaments.models import AuditLog, Registration
+    from tournaments.services import game_create, proposal_submit, round_draw, round_open
+
+    arbiter = tournament_setup["arbiter"]
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7, actor=arbiter)
+    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=arbiter).pk, actor=SYSTEM)
+    reg = Registration.objects.filter(tournament=tournament_setup["tournament"]).first()
+    proposal_submit(round_id=rnd.pk, player_id=reg.player_id, word="HAINES", reference="H4",
+                    actor=PlayerActor.of(reg))  # fmt: skip
+    kinds = {
+        action: (kind, user)
+        for action, kind, user in AuditLog.objects.values_list("action", "actor_kind", "actor")
+    }
+    assert kinds["round.draw"] == ("user", arbiter.pk)
+    assert kinds["round.open"] == ("system", None)
+    assert kinds["round.top_computed"] == ("system", None)  # the site's own computation
+    assert kinds["proposal.submit"] == ("player", None)
+
+
+def test_a_player_token_hands_in_only_its_own_proposal(tournament_setup) -> None:
+    from tournaments.models import Registration
+    from tournaments.services import game_create, proposal_submit, round_draw, round_open
+
+    arbiter = tournament_setup["arbiter"]
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7, actor=arbiter)
+    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=arbiter).pk, actor=arbiter)
+    anne, bruno = Registration.objects.filter(tournament=tournament_setup["tournament"]).order_by(
+        "table_number"
+    )[:2]
+    for actor in (PlayerActor.of(bruno), arbiter):  # another player; a user is no tablet
+        with pytest.raises(ServiceError) as caught:
+            proposal_submit(round_id=rnd.pk, player_id=anne.player_id, word="HAINES",
+                            reference="H4", source="tablet", actor=actor)  # fmt: skip
+        assert caught.value.code == "access.player"
