@@ -342,7 +342,6 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "access.player": (_("Ce jeton de joueur ne donne pas accès à cela."),),
     "access.rankings": (_("Le classement de ce tournoi n'est montré qu'à ses arbitres."),),
     "auth.credentials": (_("Identifiant ou mot de passe erroné."),),
-    "api.unavailable": (_("Ce serveur n'offre pas encore ce service."),),
     # -- tournaments, games, rounds -------------------------------------------------------
     "tournament.unknown": (_("Ce tournoi n'existe pas."),),
     "tournament.no_lexicon": (

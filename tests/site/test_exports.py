@@ -111,10 +111,12 @@ def test_bad_document_requests_are_4xx(played) -> None:
 
     response = client.get(url("game-sheet"))
     assert (
-        response.status_code == 400
+        response.status_code == 404
         and 'data-code="document.game_required"' in response.content.decode()
     )
-    assert client.get(url("sigles"), {"partie": "1"}).status_code == 400
+    # No such document (a whole-tournament one for a game, or the reverse): a 404, as in
+    # the API (tournaments.errors.http_status).
+    assert client.get(url("sigles"), {"partie": "1"}).status_code == 404
     assert client.get(url("nothing")).status_code == 404
     assert client.get(url("results"), {"partie": "9"}).status_code == 404
     assert client.get(url("results"), {"partie": "x"}).status_code == 404
@@ -177,7 +179,7 @@ def test_a_report_job_is_built_and_downloaded(
     assert job.state == "done" and job.params["game"] == 1
     check_file("player-records", client.get(reverse("console:report_job_file", args=[job.pk])))
     refused = client.post(reverse("console:report_job_create", args=["open-test", "game-sheet"]))
-    assert refused.status_code == 400 and ReportJob.objects.count() == 2
+    assert refused.status_code == 404 and ReportJob.objects.count() == 2  # no such document
 
     # A job not built yet: its page refreshes, its file is a 404.
     waiting = ReportJob.objects.create(tournament=played["tournament"], kind="xlsx")

@@ -136,7 +136,7 @@ def test_submit_is_idempotent_and_the_last_version_counts(client: Client, game) 
     assert state["proposal"]["client_key"] == "k-2" and state["proposal"]["version"] == 2
     assert ProposalVersion.objects.get(round=rnd, player=anne, is_current=True).word == "HAINES"
     reused = post(client, url, {**payload, "word": "HAIES"})
-    assert reused.status_code == 400 and reused.json()["code"] == "proposal.key_reused"
+    assert reused.status_code == 409 and reused.json()["code"] == "proposal.key_reused"
 
 
 def test_late_submission_gets_the_late_outcome(client: Client, game) -> None:

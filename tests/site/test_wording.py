@@ -239,8 +239,11 @@ def test_api_error_detail_follows_accept_language(client: Client) -> None:
     assert french.json() == {
         "code": "auth.credentials",
         "detail": "Identifiant ou mot de passe erroné.",
+        "params": {},
+        "fields": {},
     }
     english = client.post(
         url, data, content_type="application/json", headers={"Accept-Language": "en"}
     )
-    assert english.json() == {"code": "auth.credentials", "detail": "Wrong username or password."}
+    assert english.json() == {"code": "auth.credentials", "detail": "Wrong username or password.",
+                              "params": {}, "fields": {}}  # fmt: skip

@@ -34,7 +34,7 @@ from engine.check import check_move
 from engine.errors import EngineError
 from tournaments import adapter, selectors, wording
 from tournaments.access import PlayerActor
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, http_status
 from tournaments.http import client_ip
 from tournaments.models import ProposalVersion, Registration, Round
 from tournaments.parsing import ascii_int
@@ -441,8 +441,7 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
     try:
         result = proposal_submit(claimed_score=claimed, **fields)
     except ServiceError as error:
-        status = 409 if error.code.startswith("round.") else 400
-        return _refusal(error.code, engine_message(error), status=status)
+        return _refusal(error.code, engine_message(error), status=http_status(error.code))
     version = result.version
     if result.replayed and version.late and not version.is_current:
         standing = _current(rnd, reg.player_id)
