@@ -392,6 +392,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Le top du coup %(round)s est déjà posé."),
         _("Le top de ce coup est déjà posé."),
     ),
+    "round.cancelled": (
+        _("Le coup %(round)s a été annulé : son top ne se pose pas."),
+        _("Ce coup a été annulé : son top ne se pose pas."),
+    ),
     "cancel.reason": (_("L'annulation d'un coup doit être motivée."),),
     "cancel.not_last": (
         _("Le coup %(round)s n'est pas le dernier coup de la partie."),

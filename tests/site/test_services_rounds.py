@@ -74,6 +74,9 @@ def test_cancel_voids_points_and_redraws_a_different_rack(staff) -> None:
     assert new.number == 2 and new.rack.startswith("-") and new.reliquat == ""
     assert new.rack != cancelled.rack
     assert round_cancel(round_id=r2.pk, reason="again", actor=head).replacement is None
+    with pytest.raises(ServiceError) as info:  # a cancelled round has no top to place
+        round_place_top(round_id=r2.pk, actor=head)
+    assert info.value.code == "round.cancelled"
     s = {st.player_id: st.total for st in game_standings(game)}
     # Anne 26 + a solo (10) in round 1; Bruno's 70 went with the cancelled round.
     assert (s[anne.pk], s[bruno.pk]) == (36, 0)

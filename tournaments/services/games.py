@@ -173,6 +173,10 @@ def round_place_top(
         game = Game.objects.select_for_update().get(pk=game_id)  # lock order: game, round
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
         rnd = ensure_top(locked_round(round_id))
+        if rnd.state == "cancelled":  # no top computed nor placed: nothing to place
+            raise ServiceError(
+                "round.cancelled", f"Round {rnd.number} was cancelled.", round=rnd.number
+            )
         chosen = rnd.top["chosen"]
         if rnd.top_placed_at is not None:
             if coord is None or (coord, word) == (chosen["coord"], chosen["word"]):
