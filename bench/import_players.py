@@ -29,6 +29,7 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
+from tournaments.access import SYSTEM  # noqa: E402
 from tournaments.errors import ServiceError  # noqa: E402
 from tournaments.models import Tournament  # noqa: E402
 from tournaments.services.imports import (  # noqa: E402
@@ -66,13 +67,13 @@ def main() -> None:
         steps = {
             f"parse {MAX_IMPORT_ROWS} rows (no lock)": lambda: parse_players("j.csv", valid),
             f"import {MAX_IMPORT_ROWS} rows": lambda c=content, t=t: players_import(
-                tournament_id=t.pk, filename="j.csv", content=c, actor=None
+                tournament_id=t.pk, filename="j.csv", content=c, actor=SYSTEM
             ),
             f"refuse 2 MB of wrong rows ({len(wrong) // 1024} kB)": lambda t=t: players_import(
-                tournament_id=t.pk, filename="j.csv", content=wrong, actor=None
+                tournament_id=t.pk, filename="j.csv", content=wrong, actor=SYSTEM
             ),
             "refuse a wrong header (1.6 MB)": lambda t=t: players_import(
-                tournament_id=t.pk, filename="j.csv", content=headless, actor=None
+                tournament_id=t.pk, filename="j.csv", content=headless, actor=SYSTEM
             ),
         }
         for name, step in steps.items():

@@ -27,15 +27,16 @@ from stack_common import ROOT, load_average, manage_shell, private_stack, requir
 
 RUN = r"""
 import json, time
+from tournaments.access import SYSTEM
 from tournaments.models import BatchJob
 from tournaments.selectors import batch_progress
 from tournaments.services.batch import predrawn_batch_prepare
 from tournaments.services.games import lexicon_register
 
 path = {path!r}
-lexicon = lexicon_register(path=path).pk if path else {lexicon}
+lexicon = lexicon_register(path=path, actor=SYSTEM).pk if path else {lexicon}
 began = time.monotonic()
-job = predrawn_batch_prepare(count={games}, seed_base={seed}, lexicon_id=lexicon, actor=None)
+job = predrawn_batch_prepare(count={games}, seed_base={seed}, lexicon_id=lexicon, actor=SYSTEM)
 queued = time.monotonic()
 seen = -1
 while True:

@@ -32,6 +32,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from tournaments.models import Tournament
 from tournaments.services.games import game_create, round_draw, round_place_top
+from tournaments.access import PlayerActor
 from tournaments.services.proposals import proposal_submit
 from tournaments.services.registry import player_register, tournament_create
 from tournaments.services.rounds import round_close, round_compute_top, round_open
@@ -63,7 +64,8 @@ for g in range(G):
     game = game_create(tournament_id=t.pk, kind="seeded", seed=7000 + g, actor=arbiter)
     for _ in range(R):
         try:
-            rnd = round_compute_top(round_id=round_draw(game_id=game.pk, actor=arbiter).pk)
+            rnd = round_compute_top(round_id=round_draw(game_id=game.pk, actor=arbiter).pk,
+                                    actor=arbiter)
         except Exception as error:  # the bag ran out: a shorter game
             print(f"game {{g + 1}}: {{error}}", flush=True)
             break
@@ -83,7 +85,8 @@ for g in range(G):
                 word = misspelt(move["word"]) if rng.random() < 0.03 else move["word"]
                 proposal_submit(round_id=rnd.pk, player_id=reg.player_id, word=word,
                                 reference=move["coord"], source="tablet",
-                                client_key=f"b-{{g}}-{{rnd.number}}-{{i}}", device="bench")
+                                client_key=f"b-{{g}}-{{rnd.number}}-{{i}}", device="bench",
+                                actor=PlayerActor.of(reg))
                 proposals += 1
         submit_time += time.monotonic() - s0
         round_close(round_id=rnd.pk, actor=arbiter)

@@ -45,28 +45,30 @@ import json, sys
 from django.db import connection
 from tests.engine.conftest import conformance_words
 from engine.lexicon.automaton import build_lexicon_file
+from tournaments.access import SYSTEM
 from tournaments.models import Player, Registration, Tournament
 from tournaments.services import game_create, lexicon_register, round_draw, round_open
 from tournaments.services.registry import registration_token_issue
 
 n, lex_path = int(sys.argv[1]), sys.argv[2]
 build_lexicon_file(conformance_words(), lex_path, name="conformance", source="bench", version="1")
-lexicon = lexicon_register(path=lex_path)
+lexicon = lexicon_register(path=lex_path, actor=SYSTEM)
 t = Tournament.objects.create(name="Bench", slug="bench", lexicon=lexicon, seconds_per_move=120)
 tokens = []
 for i in range(n):
     p = Player.objects.create(name=f"Joueur {i + 1}")
     reg = Registration.objects.create(tournament=t, player=p, table_number=i + 1)
-    tokens.append(registration_token_issue(registration_id=reg.pk, actor=None))
-game = game_create(tournament_id=t.pk, seed=7)
-rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
+    tokens.append(registration_token_issue(registration_id=reg.pk, actor=SYSTEM))
+game = game_create(tournament_id=t.pk, seed=7, actor=SYSTEM)
+rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
 print(json.dumps({"tokens": tokens, "round": rnd.pk, "rack": rnd.rack}))
 """
 
 CLOSE = r"""
 import sys, time
+from tournaments.access import SYSTEM
 from tournaments.services import round_close
-round_close(round_id=int(sys.argv[1]))
+round_close(round_id=int(sys.argv[1]), actor=SYSTEM)
 print(time.time())
 """
 

@@ -114,6 +114,7 @@ _PROBE = """
 import json, sys
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from tournaments.access import SYSTEM
 try:
     values = {name: getattr(settings, name, None) for name in sys.argv[1:]}
 except ImproperlyConfigured as exc:
@@ -190,10 +191,11 @@ def tournament_setup(conformance_lexicon_file: Path, django_user_model: Any) -> 
     Solos count from 3 players so a 3-player game can show one (10 points). Scores are not
     required (the club-training setting) so slips typed without one pay without a warning;
     tests/site/test_judging.py covers the default, score required."""
+    from tournaments.access import SYSTEM
     from tournaments.models import ArbiterMembership, Player, Registration, Tournament
     from tournaments.services import lexicon_register
 
-    lexicon = lexicon_register(path=conformance_lexicon_file)
+    lexicon = lexicon_register(path=conformance_lexicon_file, actor=SYSTEM)
     tournament = Tournament.objects.create(
         name="Open de test",
         slug="open-test",

@@ -1,20 +1,100 @@
-"""Who may act on a tournament: its arbiters, by role.
+"""Who acts, and who may act on a tournament: its arbiters, by role.
 
-Services check this themselves (a rule enforced only in a page is no rule), so the console,
-the API and management commands get the same answer. ``actor=None`` means the system itself
-(a Celery task, a management command run by the operator) and is always allowed. A Django
-superuser is head arbiter everywhere: the operator of the site.
+Every service takes a required ``actor`` (an :data:`Actor`), so no write happens without
+saying who made it, and checks the rights itself (a rule enforced only in a page is no
+rule): the console, the API, the tablets and the workers get the same answer.
+
+An actor is one of three things:
+
+* a **user** (``request.user``): an arbiter, a head arbiter, or anyone signed in; a Django
+  superuser is head arbiter everywhere (the operator of the site);
+* :data:`SYSTEM`: the site itself, named explicitly by the Celery tasks, the management
+  commands and internal bookkeeping (a computed top). It has every right, which is why it
+  is never a default: forgetting the actor is a bug (``actor=None`` raises), never a pass;
+* a :class:`PlayerActor`: a player acting through their tablet token, who may only hand in
+  their own proposals.
+
+The audit log records the kind (``AuditLog.actor_kind``), so a system action is told apart
+from a user's and from a player's.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership
 
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
+
+logger = logging.getLogger(__name__)
+
 HEAD = "head"
 ARBITER = "arbiter"
+
+
+@dataclass(frozen=True)
+class SystemActor:
+    """The site itself (a worker, a command, an internal computation): every right."""
+
+    is_authenticated: ClassVar[bool] = False  # never a signed-in user: no user in audit rows
+
+    def __repr__(self) -> str:
+        return "SYSTEM"
+
+
+@dataclass(frozen=True)
+class PlayerActor:
+    """A player acting through their tablet token (the caller checked the token)."""
+
+    registration_id: int
+    player_id: int
+    tournament_id: int
+    is_authenticated: ClassVar[bool] = False
+
+    @classmethod
+    def of(cls, registration: Any) -> PlayerActor:
+        """The actor of a ``Registration`` row (a tablet's token resolved by the caller)."""
+        return cls(registration.pk, registration.player_id, registration.tournament_id)
+
+
+#: The one system actor: tasks, commands and the demo name it explicitly.
+SYSTEM: Final = SystemActor()
+
+#: Who performs a service: a user (possibly anonymous, then refused), the system, a player.
+Actor: TypeAlias = "AbstractBaseUser | AnonymousUser | SystemActor | PlayerActor"
+
+
+def actor_kind(actor: Actor) -> str:
+    """``"system"``, ``"player"`` or ``"user"`` (as stored in ``AuditLog.actor_kind``)."""
+    check_actor(actor)
+    if isinstance(actor, SystemActor):
+        return "system"
+    if isinstance(actor, PlayerActor):
+        return "player"
+    return "user"
+
+
+def check_actor(actor: Any) -> None:
+    """A missing actor is a bug in the caller (logged, raised), never the system."""
+    if actor is None:
+        logger.error("a service was called without an actor", stack_info=True)
+        raise TypeError("actor is required: pass a user, a PlayerActor or access.SYSTEM")
+
+
+def user_of(actor: Actor) -> Any:
+    """The signed-in user behind ``actor``, or ``None`` (the system, a player, anonymous)."""
+    check_actor(actor)
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+def is_system(actor: Actor) -> bool:
+    check_actor(actor)
+    return isinstance(actor, SystemActor)
 
 
 def arbiter_role(*, user: Any, tournament_id: int) -> str | None:
@@ -30,9 +110,12 @@ def arbiter_role(*, user: Any, tournament_id: int) -> str | None:
     )
 
 
-def require_arbiter(*, actor: Any, tournament_id: int, head: bool = False) -> None:
-    """Refuse (``access.*``, a 403) an actor who is not an arbiter (or head arbiter) here."""
-    if actor is None:
+def require_arbiter(*, actor: Actor, tournament_id: int, head: bool = False) -> None:
+    """Refuse (``access.*``, a 403) an actor who is not an arbiter (or head arbiter) here.
+
+    :data:`SYSTEM` passes; ``None`` is a bug (``TypeError``, logged): the caller forgot to
+    say who acts. A player or an anonymous user is refused like any outsider."""
+    if is_system(actor):
         return
     role = arbiter_role(user=actor, tournament_id=tournament_id)
     if role is None:

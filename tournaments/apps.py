@@ -15,4 +15,7 @@ class TournamentsConfig(AppConfig):
         from tournaments import metrics
 
         metrics.connect()
-        from tournaments import checks  # noqa: F401 - registers the system checks
+        from tournaments import (
+            checks,  # noqa: F401 - registers the system checks
+            tasks,  # noqa: F401 - registers the tasks services queue by name
+        )

@@ -27,3 +27,56 @@ class ServiceError(Exception):
 
     def __repr__(self) -> str:
         return f"ServiceError({self.code!r}, {self.message!r})"
+
+
+# --- One status per code, for every audience (API, console, tablets) -----------------------
+
+#: Refusals caused by the current state of something, not by the request itself: 409.
+CONFLICT_CODES = frozenset(
+    {
+        "draw.pending",
+        "game.over",
+        "proposal.key_reused",
+        "round.not_closed",
+        "round.not_drawn",
+        "round.not_open",
+        "round.state",
+        "round.top_placed",
+        "round.cancelled",
+    }
+)
+CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")
+NOT_FOUND_SUFFIXES = (".unknown", ".not_found", ".unavailable")
+#: A per-game document asked for the whole tournament (or the reverse): no such document.
+NOT_FOUND_CODES = frozenset({"document.game_required", "document.whole_tournament"})
+#: Wrong credentials on the token exchange: 401, like any refused authentication.
+UNAUTHORIZED_CODES = frozenset({"auth.credentials"})
+
+
+def http_status(code: str) -> int:
+    """The HTTP status of a refusal's code, the same on every page and endpoint: 403 for
+    ``access.*``, 401 for wrong credentials, 404 for an unknown object, 409 for a refusal
+    due to the current state (a round not open yet, a top already placed, a name taken),
+    else 400 (the request itself is wrong)."""
+    if code.startswith("access."):
+        return 403
+    if code in UNAUTHORIZED_CODES:
+        return 401
+    if code.endswith(NOT_FOUND_SUFFIXES) or code in NOT_FOUND_CODES:
+        return 404
+    if code in CONFLICT_CODES or code.endswith(CONFLICT_SUFFIXES):
+        return 409
+    return 400
+
+
+def error_body(
+    code: str,
+    detail: str,
+    *,
+    params: dict[str, Any] | None = None,
+    fields: dict[str, list[str]] | None = None,
+) -> dict[str, Any]:
+    """The one JSON shape of every API error (docs/api.md): always the four keys, ``params``
+    (the refusal's details) and ``fields`` (the sentences per invalid field) empty when
+    there are none, so a client reads every error the same way."""
+    return {"code": code, "detail": detail, "params": params or {}, "fields": fields or {}}

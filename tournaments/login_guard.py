@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import wording
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, error_body
 from tournaments.http import client_ip
 
 logger = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ def refusal(request: HttpRequest, style: str, wait: int) -> HttpResponse:
     sentence = wording.error_text(error)
     headers = {"Retry-After": str(wait)}
     if style == "api":
-        body = {"code": error.code, "detail": sentence, "params": {"retry_after": wait}}
+        body = error_body(error.code, str(sentence), params={"retry_after": wait})
         return JsonResponse(body, status=429, headers=headers)
     html = render_to_string(
         "console/login_throttled.html",

@@ -1,4 +1,12 @@
-"""Queue a Celery task once the current transaction commits, without ever failing the request.
+"""Queue a Celery task by its name once the current transaction commits, without ever
+failing the request.
+
+Services queue tasks **by name** (``queue_after_commit("tournaments.compute_top", round_id)``)
+and never import ``tournaments.tasks``: the tasks call the services, so importing them back
+would close a circle. The name is resolved in the Celery app's registry (every process
+imports the tasks at start-up, ``TournamentsConfig.ready``) and sent through the task's own
+``apply_async``, so the embedded profile still runs it eagerly, in-process. An unknown name
+is a bug and raises at once, before anything is committed.
 
 The database is the record: a round drawn or a job created is committed whether or not the
 broker answers. If Redis is down at that moment the message is lost, the error is logged,
@@ -14,16 +22,28 @@ from typing import Any
 
 from django.db import transaction
 
+from tournaments.celery import app
+
 logger = logging.getLogger(__name__)
 
 
-def queue_after_commit(task: Any, *args: Any) -> None:
-    """``task.delay(*args)`` after commit; a broker failure is logged, never raised."""
+def queued_task(name: str) -> Any:
+    """The registered task called ``name``; ``LookupError`` (a bug) for an unknown one."""
+    try:
+        return app.tasks[name]
+    except KeyError:
+        raise LookupError(f"no Celery task is registered as {name!r}") from None
+
+
+def queue_after_commit(name: str, *args: Any) -> None:
+    """Send task ``name`` with ``args`` after commit; a broker failure is logged, never
+    raised (a rolled-back transaction queues nothing)."""
+    task = queued_task(name)
 
     def send() -> None:
         try:
-            task.delay(*args)
+            task.apply_async(args)
         except Exception:  # noqa: BLE001 - see the module docstring
-            logger.exception("could not queue %s%r: the broker is unreachable", task.name, args)
+            logger.exception("could not queue %s%r: the broker is unreachable", name, args)
 
     transaction.on_commit(send)

@@ -1,14 +1,24 @@
-"""Celery tasks. Each one takes ids, reloads rows and is safe to run twice (acks_late)."""
+"""Celery tasks. Each one takes ids, calls one service as ``access.SYSTEM`` and is safe to
+run twice (acks_late).
+
+Tasks import the services; the services never import this module: they queue a task by its
+name (``tournaments.queueing.queue_after_commit("tournaments.compute_top", round_id)``), so
+the dependency runs one way (``tests/site/test_layers.py`` checks it). Every process
+registers these tasks at start-up (``TournamentsConfig.ready``), so a name always resolves,
+eagerly in the embedded profile."""
 
 from __future__ import annotations
 
 import logging
 
 from celery import shared_task
-from django.db import transaction
-from django.utils import timezone
 
-from tournaments.models import Round, Tournament
+from tournaments.access import SYSTEM
+from tournaments.models import Game, Round
+from tournaments.services.batch import prepared_game_play
+from tournaments.services.recompute import game_recompute, round_recompute
+from tournaments.services.registry import tournament_touch as touch_service
+from tournaments.services.rounds import round_compute_top
 
 logger = logging.getLogger(__name__)
 
@@ -21,13 +31,10 @@ def tournament_touch(tournament_id: int) -> str | None:
     so a redelivered message (acks_late) just stamps again. A tournament deleted meanwhile
     is not an error: returns None.
     """
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
-        if tournament is None:
-            logger.warning("tournament_touch: tournament %s no longer exists", tournament_id)
-            return None
-        tournament.last_computed_at = timezone.now()
-        tournament.save(update_fields=["last_computed_at"])
+    tournament = touch_service(tournament_id=tournament_id, actor=SYSTEM)
+    if tournament is None:
+        logger.warning("tournament_touch: tournament %s no longer exists", tournament_id)
+        return None
     logger.info("tournament_touch: tournament %s stamped", tournament_id)
     return tournament.last_computed_at.isoformat()
 
@@ -40,12 +47,10 @@ def compute_top(round_id: int) -> int | None:
     The lexicon is loaded once per worker process (``adapter.engine_lexicon``). A round
     deleted meanwhile returns None.
     """
-    from tournaments.services.rounds import round_compute_top  # services import this module
-
     if not Round.objects.filter(pk=round_id).exists():
         logger.warning("compute_top: round %s no longer exists", round_id)
         return None
-    rnd = round_compute_top(round_id=round_id)
+    rnd = round_compute_top(round_id=round_id, actor=SYSTEM)
     logger.info("compute_top: round %s top %s", round_id, rnd.top_score)
     return rnd.top_score
 
@@ -54,12 +59,10 @@ def compute_top(round_id: int) -> int | None:
 def recompute_round(round_id: int) -> int | None:
     """Judge a round's current proposals again (``round_recompute``); return how many
     outcomes changed. Idempotent: a second run finds nothing to change."""
-    from tournaments.services.recompute import round_recompute
-
     if not Round.objects.filter(pk=round_id).exists():
         logger.warning("recompute_round: round %s no longer exists", round_id)
         return None
-    result = round_recompute(round_id=round_id, actor=None, reason="recompute (task)")
+    result = round_recompute(round_id=round_id, actor=SYSTEM, reason="recompute (task)")
     return len(result.outcomes)
 
 
@@ -67,13 +70,10 @@ def recompute_round(round_id: int) -> int | None:
 def recompute_game(game_id: int, reason: str = "recompute (task)") -> int | None:
     """Recompute a game's tops and outcomes (``game_recompute``); return the number of
     differences. Idempotent: a second run finds none."""
-    from tournaments.models import Game
-    from tournaments.services.recompute import game_recompute
-
     if not Game.objects.filter(pk=game_id).exists():
         logger.warning("recompute_game: game %s no longer exists", game_id)
         return None
-    result = game_recompute(game_id=game_id, reason=reason, actor=None)
+    result = game_recompute(game_id=game_id, reason=reason, actor=SYSTEM)
     return len(result.tops) + len(result.outcomes)
 
 
@@ -81,9 +81,7 @@ def recompute_game(game_id: int, reason: str = "recompute (task)") -> int | None
 def prepare_game(prepared_game_id: int) -> int | None:
     """Play one prepared game of a batch to the end and store its record
     (``prepared_game_play``); return its top total. A game already prepared is skipped."""
-    from tournaments.services.batch import prepared_game_play
-
-    prepared = prepared_game_play(prepared_game_id=prepared_game_id)
+    prepared = prepared_game_play(prepared_game_id=prepared_game_id, actor=SYSTEM)
     if prepared is None:
         logger.warning("prepare_game: prepared game %s no longer exists", prepared_game_id)
         return None

@@ -344,10 +344,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "access.head_arbiter": (_("Seul le juge-arbitre peut faire cela."),),
     "access.batch": (_("Seul un opérateur prépare des parties hors tournoi."),),
     "access.create": (_("Vous ne pouvez pas créer de tournoi."),),
+    "access.operator": (_("Seul l'opérateur du site peut faire cela."),),
     "access.player": (_("Ce jeton de joueur ne donne pas accès à cela."),),
     "access.rankings": (_("Le classement de ce tournoi n'est montré qu'à ses arbitres."),),
     "auth.credentials": (_("Identifiant ou mot de passe erroné."),),
-    "api.unavailable": (_("Ce serveur n'offre pas encore ce service."),),
     # -- tournaments, games, rounds -------------------------------------------------------
     "tournament.unknown": (_("Ce tournoi n'existe pas."),),
     "tournament.no_lexicon": (
@@ -397,6 +397,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "round.top_placed": (
         _("Le top du coup %(round)s est déjà posé."),
         _("Le top de ce coup est déjà posé."),
+    ),
+    "round.cancelled": (
+        _("Le coup %(round)s a été annulé : son top ne se pose pas."),
+        _("Ce coup a été annulé : son top ne se pose pas."),
     ),
     "cancel.reason": (_("L'annulation d'un coup doit être motivée."),),
     "cancel.not_last": (

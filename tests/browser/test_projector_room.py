@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser.test_tablet_devices import box, shots
 from tests.browser.test_tablet_game import WAIT, browser
+from tournaments.access import SYSTEM
 
 __all__ = ["browser", "shots"]  # fixtures used below
 
@@ -44,12 +45,12 @@ def full_room(tournament_setup: dict[str, Any]) -> dict[str, Any]:
             for n, p in enumerate(more, start=4)
         ]
     )
-    game = game_create(tournament_id=tournament.pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
+    game = game_create(tournament_id=tournament.pk, seed=7, actor=SYSTEM)
+    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
     anne = tournament_setup["players"][0]
-    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4")
-    round_close(round_id=rnd.pk)
-    round_place_top(round_id=rnd.pk)
+    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM)
+    round_close(round_id=rnd.pk, actor=SYSTEM)
+    round_place_top(round_id=rnd.pk, actor=SYSTEM)
     names = {r.player.name for r in Registration.objects.filter(tournament=tournament)}
     assert len(names) == PLAYERS
     return {"tournament": tournament, "names": names}

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_tablet_game import WAIT, browser, in_thread, prepared, square
+from tournaments.access import SYSTEM
 
 __all__ = ["browser", "prepared"]  # fixtures used by the tests below
 
@@ -75,8 +76,8 @@ def open_round(game: Any) -> None:
     from tournaments.services import round_draw, round_open
 
     def work() -> None:
-        rnd = round_draw(game_id=game.pk)
-        round_open(round_id=rnd.pk)
+        rnd = round_draw(game_id=game.pk, actor=SYSTEM)
+        round_open(round_id=rnd.pk, actor=SYSTEM)
 
     in_thread(work)
 
@@ -87,8 +88,8 @@ def finish_round(game: Any) -> None:
 
     def work() -> None:
         rnd = Round.objects.filter(game=game).order_by("-number").first()
-        round_close(round_id=rnd.pk)
-        round_place_top(round_id=rnd.pk)
+        round_close(round_id=rnd.pk, actor=SYSTEM)
+        round_place_top(round_id=rnd.pk, actor=SYSTEM)
 
     in_thread(work)
 

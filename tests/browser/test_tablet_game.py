@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from tests.ci import unavailable
 from tests.conftest import screenshots_dir
+from tournaments.access import SYSTEM
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -112,7 +113,7 @@ def prepared(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[s
     return {
         **tournament_setup,
         "tokens": (issue_token(regs[0]), issue_token(regs[1])),
-        "game": game_create(tournament_id=tournament.pk, seed=7),
+        "game": game_create(tournament_id=tournament.pk, seed=7, actor=SYSTEM),
     }
 
 

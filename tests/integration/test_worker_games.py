@@ -12,6 +12,7 @@ import pytest
 from engine.duplicate import Game as EngineGame
 from engine.duplicate import SeededSource, engine_top_finder, get_variant
 from engine.lexicon.automaton import Lexicon as EngineLexicon
+from tournaments.access import SYSTEM
 from tournaments.models import ArbiterMembership, BatchJob, Round
 from tournaments.selectors import batch_progress
 from tournaments.services import (
@@ -68,7 +69,7 @@ def test_worker_computes_twenty_tops(celery_worker, tournament_setup, conformanc
 def test_worker_prepares_a_batch(celery_worker, tournament_setup, conformance_lexicon_file):
     lexicon_row = tournament_setup["lexicon"]
     job = predrawn_batch_prepare(count=3, seed_base=11, variant="standard",
-                                 lexicon_id=lexicon_row.pk, actor=None)  # fmt: skip
+                                 lexicon_id=lexicon_row.pk, actor=SYSTEM)  # fmt: skip
     wait_until(lambda: BatchJob.objects.get(pk=job.pk).state == "done", "3/3", timeout=180)
     progress = batch_progress(job.pk)
     assert (progress["done"], progress["total"]) == (3, 3)

@@ -41,12 +41,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from engine.lexicon.automaton import build_lexicon_file
 from tests.engine.conftest import WORDS_FILE
+from tournaments.access import SYSTEM
 from tournaments.services import lexicon_register
 with gzip.open(WORDS_FILE, "rt", encoding="utf-8") as handle:
     words = [line.strip() for line in handle if line.strip()]
 path = {path!r}
 build_lexicon_file(words, path, name="conformance", source=str(WORDS_FILE), version="1")
-lexicon = lexicon_register(path=path)
+lexicon = lexicon_register(path=path, actor=SYSTEM)
 User = get_user_model()
 user = (User.objects.filter(username={user!r}).first()
         or User.objects.create_user({user!r}, password={password!r}))

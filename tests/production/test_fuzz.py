@@ -17,6 +17,7 @@ from engine.board import Board, Rack
 from engine.check import check_move
 from engine.errors import EngineError
 from engine.notation import parse_reference
+from tournaments.access import SYSTEM
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 API_FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
@@ -109,8 +110,13 @@ def open_round(tournament_setup: dict[str, Any]) -> dict[str, Any]:
 
     t = tournament_setup["tournament"]
     reg = Registration.objects.filter(tournament=t).order_by("table_number").first()
-    token = registration_token_issue(registration_id=reg.pk, actor=None)
-    rnd = round_open(round_id=round_draw(game_id=game_create(tournament_id=t.pk, seed=7).pk).pk)
+    token = registration_token_issue(registration_id=reg.pk, actor=SYSTEM)
+    rnd = round_open(
+        round_id=round_draw(
+            game_id=game_create(tournament_id=t.pk, seed=7, actor=SYSTEM).pk, actor=SYSTEM
+        ).pk,
+        actor=SYSTEM,
+    )
     player = APIClient()
     player.credentials(HTTP_AUTHORIZATION=f"Player {token}")
     arbiter = APIClient()

@@ -11,6 +11,7 @@ from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from tournaments.access import SYSTEM
 from tournaments.models import ArbiterMembership, Tournament
 from tournaments.services import lexicon_register
 
@@ -24,7 +25,7 @@ TOPS = [("ESIUHAN", "H4", "HAINES", 26), ("U+OEE?AF", "G6", "AUlOFEE", 70),
 
 @pytest.fixture
 def lexicon_id(conformance_lexicon_file: Path) -> int:
-    return lexicon_register(path=conformance_lexicon_file).pk
+    return lexicon_register(path=conformance_lexicon_file, actor=SYSTEM).pk
 
 
 @pytest.fixture

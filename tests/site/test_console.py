@@ -236,8 +236,8 @@ def test_malformed_slip_lines_are_400_with_a_sentence(console) -> None:
     game = Game.objects.get(tournament=console["tournament"])
     client.post(reverse("console:draw", args=[game.pk]))
     rnd = _current_round(game)
-    # Not open yet: the service's refusal, as JSON.
-    assert "n'est pas ouvert" in _slip(client, rnd, "1 H4 HAINES", status=400)["error"]
+    # Not open yet: the service's refusal, as JSON; a conflict with the round's state (409).
+    assert "n'est pas ouvert" in _slip(client, rnd, "1 H4 HAINES", status=409)["error"]
     client.post(reverse("console:round_open", args=[rnd.pk]))
     cases = {
         "douze H4 HAINES": "numéro de table",
@@ -296,7 +296,7 @@ def test_players_by_hand_and_by_file(console) -> None:
     assert response.status_code == 302
     assert "Denis est inscrit à la table 4." in client.get(url).content.decode()
     taken = client.post(url, {"name": "Emma", "table_number": "2"})
-    assert taken.status_code == 400 and 'value="Emma"' in taken.content.decode()
+    assert taken.status_code == 409 and 'value="Emma"' in taken.content.decode()  # table taken
     good = SimpleUploadedFile("joueurs.csv", b"nom;licence\nFanny;L-6\nGilles;L-7\n")
     response = client.post(url, {"action": "import", "file": good})
     assert response.status_code == 302

@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from tournaments.access import SYSTEM
 from tournaments.models import (
     ArbiterMembership,
     AuditLog,
@@ -56,7 +57,7 @@ def placed(rnd: Round, actor) -> Round:
 
 
 def play(rnd: Round, player, word: str, ref: str) -> None:
-    proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref)
+    proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref, actor=SYSTEM)
 
 
 def ranking_cells(page: str, player_id: int) -> list[str]:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.db.models import F
 
+from tournaments.access import SYSTEM
 from tournaments.models import (
     ArbiterMembership,
     AuditLog,
@@ -112,8 +113,8 @@ def test_second_call_changes_nothing(
 def test_a_lexicon_row_and_no_actor_work_too(conformance_lexicon_file: Path) -> None:
     from tournaments.services import lexicon_register
 
-    lexicon = lexicon_register(path=conformance_lexicon_file)
-    demo = demo_create(lexicon_path_or_lexicon=lexicon)
+    lexicon = lexicon_register(path=conformance_lexicon_file, actor=SYSTEM)
+    demo = demo_create(lexicon_path_or_lexicon=lexicon, actor=SYSTEM)
     assert demo.lexicon_id == lexicon.pk
     assert not ArbiterMembership.objects.filter(tournament=demo).exists()
     assert demo.registrations.count() == 20

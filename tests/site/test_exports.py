@@ -16,6 +16,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
+from tournaments.access import SYSTEM
 from tournaments.models import ArbiterMembership, Game, Registration, ReportJob
 from tournaments.reports.documents import DOCUMENTS, GAME, TOURNAMENT
 from tournaments.services import (
@@ -46,7 +47,9 @@ def played(client, tournament_setup, settings, tmp_path) -> dict[str, Any]:
     for words in ([(anne, "HAINES", "H4"), (bruno, "HAINES", "H4")], [(anne, "AUlOFEE", "G6")]):
         rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
         for player, word, ref in words:
-            proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref)
+            proposal_submit(
+                round_id=rnd.pk, player_id=player.pk, word=word, reference=ref, actor=SYSTEM
+            )
         if rnd.number == 2:
             decision_warning(round_id=rnd.pk, player_id=bruno.pk, reason="Bavardage", actor=head)
         round_close(round_id=rnd.pk, actor=head)
@@ -108,10 +111,12 @@ def test_bad_document_requests_are_4xx(played) -> None:
 
     response = client.get(url("game-sheet"))
     assert (
-        response.status_code == 400
+        response.status_code == 404
         and 'data-code="document.game_required"' in response.content.decode()
     )
-    assert client.get(url("sigles"), {"partie": "1"}).status_code == 400
+    # No such document (a whole-tournament one for a game, or the reverse): a 404, as in
+    # the API (tournaments.errors.http_status).
+    assert client.get(url("sigles"), {"partie": "1"}).status_code == 404
     assert client.get(url("nothing")).status_code == 404
     assert client.get(url("results"), {"partie": "9"}).status_code == 404
     assert client.get(url("results"), {"partie": "x"}).status_code == 404
@@ -174,7 +179,7 @@ def test_a_report_job_is_built_and_downloaded(
     assert job.state == "done" and job.params["game"] == 1
     check_file("player-records", client.get(reverse("console:report_job_file", args=[job.pk])))
     refused = client.post(reverse("console:report_job_create", args=["open-test", "game-sheet"]))
-    assert refused.status_code == 400 and ReportJob.objects.count() == 2
+    assert refused.status_code == 404 and ReportJob.objects.count() == 2  # no such document
 
     # A job not built yet: its page refreshes, its file is a 404.
     waiting = ReportJob.objects.create(tournament=played["tournament"], kind="xlsx")

@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import AuditLog, Game, ProposalVersion, Round
 from tournaments.selectors import game_standings, tournament_standings
@@ -49,7 +50,7 @@ def test_three_round_game_totals_by_hand(tournament_setup) -> None:
 
     def submit(rnd, player, word, ref, score, key):
         return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                               claimed_score=score, client_key=key)  # fmt: skip
+                               claimed_score=score, client_key=key, actor=SYSTEM)  # fmt: skip
 
     # Round 1: Anne and Bruno find the top; Chloé hands in after the deadline.
     r1 = open_round(game, arbiter)
@@ -96,9 +97,11 @@ def test_three_round_game_totals_by_hand(tournament_setup) -> None:
 
 def test_two_current_versions_are_refused_by_the_database(tournament_setup) -> None:
     anne = tournament_setup["players"][0]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     rnd = open_round(game, tournament_setup["arbiter"])
-    first = proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4")
+    first = proposal_submit(
+        round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM
+    )
     twin = first.version
     twin.pk, twin.version = None, 2
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -108,10 +111,10 @@ def test_two_current_versions_are_refused_by_the_database(tournament_setup) -> N
 
 def test_same_client_key_returns_the_stored_proposal(tournament_setup) -> None:
     anne = tournament_setup["players"][0]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     rnd = open_round(game, tournament_setup["arbiter"])
     args = dict(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
-                claimed_score=26, client_key="tablet-1:r1")  # fmt: skip
+                claimed_score=26, client_key="tablet-1:r1", actor=SYSTEM)  # fmt: skip
     first = proposal_submit(**args)
     again = proposal_submit(**args)
     assert again.replayed and not first.replayed
@@ -125,13 +128,15 @@ def test_same_client_key_returns_the_stored_proposal(tournament_setup) -> None:
 def test_tablet_after_close_is_late_but_the_arbiter_enters_a_slip(tournament_setup) -> None:
     anne, bruno, _ = tournament_setup["players"]
     arbiter = tournament_setup["arbiter"]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     rnd = open_round(game, arbiter)
     round_close(round_id=rnd.pk, actor=arbiter)
-    tablet = proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4")
+    tablet = proposal_submit(
+        round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM
+    )
     assert tablet.outcome.code == "zero.late"
     slip = proposal_submit(round_id=rnd.pk, player_id=bruno.pk, word="HAINES", reference="H4",
-                           source="arbiter", entered_by=arbiter, ip="10.0.0.7")  # fmt: skip
+                           source="arbiter", actor=arbiter, ip="10.0.0.7")  # fmt: skip
     assert (slip.outcome.score, slip.version.ip) == (26, "10.0.0.7")
     assert slip.version.entered_by == arbiter
 
@@ -140,14 +145,14 @@ def test_claimed_score_above_the_top_is_a_wrong_score(tournament_setup) -> None:
     # §4.3: not a refusal (that would tell the player the top) but the exact score of the
     # written place, with a warning once scores are required.
     anne = tournament_setup["players"][0]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     rnd = open_round(game, tournament_setup["arbiter"])
     result = proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
-                             claimed_score=99)  # fmt: skip
+                             claimed_score=99, actor=SYSTEM)  # fmt: skip
     assert (result.outcome.code, result.outcome.score) == ("ok", 26)  # scores not required
     tournament_setup["tournament"].__class__.objects.update(score_required=True)
     again = proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
-                            claimed_score=99)  # fmt: skip
+                            claimed_score=99, actor=SYSTEM)  # fmt: skip
     assert (again.outcome.code, again.outcome.score) == ("warning.score_wrong", 26)
     assert ProposalVersion.objects.filter(claimed_score=99).count() == 2
 
@@ -155,9 +160,9 @@ def test_claimed_score_above_the_top_is_a_wrong_score(tournament_setup) -> None:
 def test_correction_is_a_new_version_with_its_reason(tournament_setup) -> None:
     anne = tournament_setup["players"][0]
     arbiter = tournament_setup["arbiter"]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     rnd = open_round(game, arbiter)
-    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAIES", reference="H4")
+    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAIES", reference="H4", actor=SYSTEM)
     with pytest.raises(ServiceError, match="why"):
         proposal_correct(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reason=" ",
                          actor=arbiter)  # fmt: skip
@@ -171,7 +176,7 @@ def test_correction_is_a_new_version_with_its_reason(tournament_setup) -> None:
 
 def test_typed_rack_refused_is_recorded_as_a_rejection(tournament_setup) -> None:
     arbiter = tournament_setup["arbiter"]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, kind="manual")
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, kind="manual", actor=SYSTEM)
     with pytest.raises(ServiceError) as info:
         round_draw(game_id=game.pk, letters="BCDFGHA", actor=arbiter)
     assert info.value.code == "rack.minimum" and "needs 2 vowels" in info.value.message
@@ -189,7 +194,7 @@ def test_typed_rack_refused_is_recorded_as_a_rejection(tournament_setup) -> None
 
 def test_state_order_is_enforced(tournament_setup) -> None:
     arbiter = tournament_setup["arbiter"]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     rnd = round_draw(game_id=game.pk, actor=arbiter)
     with pytest.raises(ServiceError) as info:
         round_draw(game_id=game.pk, actor=arbiter)
@@ -217,14 +222,14 @@ def test_state_order_is_enforced(tournament_setup) -> None:
 def test_compute_top_is_queued_on_commit_and_idempotent(
     tournament_setup, django_capture_on_commit_callbacks, eager_celery
 ) -> None:
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        rnd = round_draw(game_id=game.pk)
+        rnd = round_draw(game_id=game.pk, actor=SYSTEM)
     assert len(callbacks) == 1  # the eager task ran
     rnd.refresh_from_db()
     assert rnd.top_score == 26 and rnd.computed_at is not None
     stamp = rnd.computed_at
     assert compute_top(rnd.pk) == 26
-    assert round_compute_top(round_id=rnd.pk).computed_at == stamp
+    assert round_compute_top(round_id=rnd.pk, actor=SYSTEM).computed_at == stamp
     assert AuditLog.objects.filter(action="round.top_computed").count() == 1
     assert compute_top(rnd.pk + 1000) is None

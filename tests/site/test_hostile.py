@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tests.site.test_reports import play
+from tournaments.access import SYSTEM
 from tournaments.models import Decision, Player, ProposalVersion, Registration
 from tournaments.reports.documents import DOCUMENTS, GAME, TOURNAMENT, render_document
 from tournaments.reports.safe import FORMULA_START, pdf_text, safe_cell
@@ -60,7 +61,7 @@ def hostile(tournament_setup):
         player = Player.objects.create(name=name, club=HOSTILE_CLUBS[table % len(HOSTILE_CLUBS)])
         Registration.objects.create(tournament=t, player=player, table_number=table)
     for reg in Registration.objects.filter(tournament=t):
-        registration_token_issue(registration_id=reg.pk, actor=None)
+        registration_token_issue(registration_id=reg.pk, actor=SYSTEM)
     # A stored word and reason as a late, unchecked proposal would have left them.
     zero = ProposalVersion.objects.filter(round__game=game, outcome_kind="zero").first()
     ProposalVersion.objects.filter(pk=zero.pk).update(

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.access import SYSTEM
 from tournaments.models import Registration
 from tournaments.selectors import game_outcomes, slips_to_review
 from tournaments.services import (
@@ -31,13 +32,13 @@ def play_round(game, arbiter, slips: dict) -> None:
     place the top."""
     rnd = round_draw(game_id=game.pk, actor=arbiter)
     rnd = round_open(round_id=rnd.pk, actor=arbiter)
-    rnd = round_compute_top(round_id=rnd.pk)
+    rnd = round_compute_top(round_id=rnd.pk, actor=SYSTEM)
     for player, (word, reference, score) in slips.items():
         chosen = rnd.top["chosen"]
         word, reference = word or chosen["word"], reference or chosen["coord"]
         score = score(rnd.top_score) if callable(score) else score
         proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=reference,
-                        claimed_score=score)  # fmt: skip
+                        claimed_score=score, actor=SYSTEM)  # fmt: skip
     round_close(round_id=rnd.pk, actor=arbiter)
     round_place_top(round_id=rnd.pk, actor=arbiter)
 
@@ -50,7 +51,7 @@ def test_live_standings_use_the_games_formula(tournament_setup) -> None:
     tournament = setup["tournament"]
     tournament.score_required = True
     tournament.save()
-    game = game_create(tournament_id=tournament.pk, seed=SEED, variant_code="blitz")
+    game = game_create(tournament_id=tournament.pk, seed=SEED, variant_code="blitz", actor=SYSTEM)
     for _ in range(4):
         play_round(game, setup["arbiter"], {anne: ("", "", lambda top: top + 1)})
     result = game_outcomes(game)
@@ -58,7 +59,7 @@ def test_live_standings_use_the_games_formula(tournament_setup) -> None:
     assert (a.warnings, a.warning_penalty) == (4, 0)
     assert a.total == result.top_total + a.solo_bonus  # solos: the others handed in nothing
     # The same four warnings in a standard game of that tournament: the 4th costs 5.
-    standard = game_create(tournament_id=tournament.pk, seed=SEED)
+    standard = game_create(tournament_id=tournament.pk, seed=SEED, actor=SYSTEM)
     for _ in range(4):
         play_round(standard, setup["arbiter"], {anne: ("", "", lambda top: top + 1)})
     assert game_outcomes(standard).player(anne.pk).warning_penalty == 5
@@ -69,7 +70,7 @@ def test_solo_threshold_counts_the_players_of_the_game(tournament_setup) -> None
     # players present, but the game has three, so Anne's round-1 solo earns 10 (§4.6).
     setup = tournament_setup
     anne, bruno, chloe = setup["players"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     reg = Registration.objects.get(player=chloe)
     registration_arrive(registration_id=reg.pk, game_number=1, round_number=2,
                         actor=setup["arbiter"])  # fmt: skip
@@ -99,13 +100,13 @@ def test_review_list_accept_and_change_replayed_from_the_record(
     setup = tournament_setup
     anne, bruno, _ = setup["players"]
     arbiter = setup["arbiter"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     play_round(game, arbiter, {anne: ("", "", 26)})
     rnd = round_draw(game_id=game.pk, actor=arbiter)
-    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk)
+    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk, actor=SYSTEM)
     assert (rnd.rack, rnd.top_score) == ("U+OEE?AF", 70)
     slip = proposal_submit(round_id=rnd.pk, player_id=bruno.pk, word="FAUvE", reference="G4",
-                           claimed_score=23, source="arbiter", entered_by=arbiter)  # fmt: skip
+                           claimed_score=23, source="arbiter", actor=arbiter)  # fmt: skip
     outcome = slip.outcome
     assert (outcome.code, outcome.score, outcome.raw_score, outcome.reference) == (
         "penalty.wrong_reference", 18, 23, "G5")  # fmt: skip
@@ -157,10 +158,12 @@ def test_issue_rows_through_the_console_slip_entry(tournament_setup, client) -> 
     setup = tournament_setup
     setup["tournament"].__class__.objects.update(score_required=True)
     anne, bruno, _ = setup["players"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=1)
+    game = game_create(tournament_id=setup["tournament"].pk, seed=1, actor=SYSTEM)
     play_round(game, setup["arbiter"], {anne: ("", "", 68)})
     rnd = round_draw(game_id=game.pk, actor=setup["arbiter"])
-    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=setup["arbiter"]).pk)
+    rnd = round_compute_top(
+        round_id=round_open(round_id=rnd.pk, actor=setup["arbiter"]).pk, actor=SYSTEM
+    )
     assert (rnd.rack, rnd.top_score) == ("NANMEEE", 21)
     client.force_login(setup["arbiter"])
     rows = {

@@ -16,6 +16,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import AuditLog, ProposalVersion, Registration, Round
 from tournaments.selectors import game_standings
@@ -39,12 +40,15 @@ def no_live_cache(settings) -> None:
 
 @pytest.fixture
 def rnd(tournament_setup: dict[str, Any]) -> Round:
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     drawn = round_draw(game_id=game.pk, actor=tournament_setup["arbiter"])
     return round_open(round_id=drawn.pk, actor=tournament_setup["arbiter"])
 
 
 def submit(rnd: Round, player: Any, word: str, ref: str = "H4", **extra: Any) -> Any:
+    """A tablet proposal by default (as the system, the player's token being the caller's
+    check); ``actor=`` an arbiter for a slip."""
+    extra.setdefault("actor", SYSTEM)
     return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
                            **extra)  # fmt: skip
 
@@ -110,7 +114,7 @@ def test_a_late_arbiter_slip_stays_beside_the_on_time_tablet_version(tournament_
     anne = tournament_setup["players"][0]
     arbiter = tournament_setup["arbiter"]
     submit(rnd, anne, "HAINES")
-    slip = submit(rnd, anne, "HAIES", source="arbiter", entered_by=arbiter, late=True)
+    slip = submit(rnd, anne, "HAIES", source="arbiter", actor=arbiter, late=True)
     assert slip.version.late and not slip.version.is_current and slip.conflict is None
     assert ProposalVersion.objects.get(round=rnd, player=anne, is_current=True).word == "HAINES"
 

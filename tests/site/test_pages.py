@@ -78,14 +78,15 @@ def test_touch_stamps_and_is_idempotent(demo) -> None:
 def test_request_touch_queues_only_after_commit(
     demo, django_capture_on_commit_callbacks, monkeypatch
 ) -> None:
-    sent: list[int] = []
-    monkeypatch.setattr(tournament_touch, "delay", sent.append)
+    sent: list[tuple] = []
+    # Queued by name: the registered task is sent with its arguments.
+    monkeypatch.setattr(tournament_touch, "apply_async", sent.append)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         request_touch(demo.pk)
     assert sent == []
     for callback in callbacks:
         callback()
-    assert sent == [demo.pk]
+    assert sent == [(demo.pk,)]
 
 
 def test_eager_mode_runs_the_task_at_commit(

@@ -18,7 +18,8 @@ def test_a_broker_failure_does_not_fail_the_draw_and_the_top_is_recovered(
 ) -> None:
     arbiter = tournament_setup["arbiter"]
     game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7, actor=arbiter)
-    with mock.patch("tournaments.tasks.compute_top.delay", side_effect=ConnectionError("down")):
+    # The draw queues "tournaments.compute_top" by name: the registered task's send fails.
+    with mock.patch.object(compute_top, "apply_async", side_effect=ConnectionError("down")):
         round_draw(game_id=game.pk, actor=arbiter)
     rnd = Round.objects.get(game=game, number=1)
     assert rnd.rack and rnd.top is None  # the draw is stored, its top message was lost

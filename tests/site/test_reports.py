@@ -30,6 +30,7 @@ from engine.board import Board
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
 from tournaments import selectors
+from tournaments.access import SYSTEM
 from tournaments.models import ArbiterMembership, Player, Registration, Round
 from tournaments.reports.game_sheet import game_sheet_pdf
 from tournaments.reports.record import game_data_from_record, read_record, record_json
@@ -78,7 +79,7 @@ def play(setup):
 
     def submit(rnd, player, word, ref, score=None):
         return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                               claimed_score=score)  # fmt: skip
+                               claimed_score=score, actor=SYSTEM)  # fmt: skip
 
     def finish(rnd):
         round_close(round_id=rnd.pk, actor=arbiter)

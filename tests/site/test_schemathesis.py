@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from rest_framework.authtoken.models import Token
 
+from tournaments.access import SYSTEM
 from tournaments.models import Registration
 from tournaments.services import game_create, round_draw, round_open
 from tournaments.services.registry import registration_token_issue
@@ -47,11 +48,11 @@ def site(live_server: Any, tournament_setup: dict[str, Any], settings: Any) -> d
     settings.TIRAGE_PLAYER_RATE_PER_MINUTE = 1_000_000
     t = tournament_setup["tournament"]
     tokens = [
-        registration_token_issue(registration_id=r.pk, actor=None)
+        registration_token_issue(registration_id=r.pk, actor=SYSTEM)
         for r in Registration.objects.filter(tournament=t).order_by("table_number")
     ]
-    game = game_create(tournament_id=t.pk, seed=7)
-    round_open(round_id=round_draw(game_id=game.pk).pk)
+    game = game_create(tournament_id=t.pk, seed=7, actor=SYSTEM)
+    round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
     arbiter = Token.objects.create(user=tournament_setup["arbiter"]).key
     return {"url": live_server.url, "arbiter": arbiter, "player": tokens[0]}
 

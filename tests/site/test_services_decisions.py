@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, AuditLog, Decision, Player, Registration
 from tournaments.selectors import game_standings
@@ -39,7 +40,7 @@ def play(game, head, slips):
     rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
     for player, (word, ref, claimed) in slips.items():
         proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                        claimed_score=claimed)  # fmt: skip
+                        claimed_score=claimed, actor=SYSTEM)  # fmt: skip
     round_close(round_id=rnd.pk, actor=head)
     return round_place_top(round_id=rnd.pk, actor=head)
 

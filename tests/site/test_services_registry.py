@@ -7,6 +7,7 @@ import io
 import openpyxl
 import pytest
 
+from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, AuditLog, Player, Registration
 from tournaments.selectors import game_standings, registration_by_token
@@ -66,10 +67,10 @@ def test_game_flow_needs_the_head_arbiter(staff) -> None:
     # Any arbiter enters slips and corrects; an outsider does neither.
     with pytest.raises(ServiceError) as info:
         proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
-                        source="arbiter", entered_by=outsider)  # fmt: skip
+                        source="arbiter", actor=outsider)  # fmt: skip
     assert info.value.code == "access.arbiter"
     proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
-                    source="arbiter", entered_by=second)  # fmt: skip
+                    source="arbiter", actor=second)  # fmt: skip
     with pytest.raises(ServiceError):
         proposal_correct(round_id=rnd.pk, player_id=anne.pk, word="HAIES", reason="x",
                          actor=outsider)  # fmt: skip
@@ -186,7 +187,7 @@ def test_late_arrival_zeroes_earlier_rounds(staff) -> None:
     for word, ref in (("HAINES", "H4"), ("AUlOFEE", "G6")):
         rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
         for p in (anne, chloe):
-            proposal_submit(round_id=rnd.pk, player_id=p.pk, word=word, reference=ref)
+            proposal_submit(round_id=rnd.pk, player_id=p.pk, word=word, reference=ref, actor=SYSTEM)
         round_close(round_id=rnd.pk, actor=head)
         round_place_top(round_id=rnd.pk, actor=head)
     reg = Registration.objects.get(tournament=t, player=chloe)

@@ -7,6 +7,7 @@ import pytest
 from engine.duplicate import Game as EngineGame
 from engine.duplicate import SeededSource, engine_top_finder, get_variant
 from engine.lexicon.automaton import Lexicon as EngineLexicon
+from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, AuditLog, BatchJob, ProposalVersion, Round
 from tournaments.selectors import batch_progress, game_standings, missing_slips, open_conflicts
@@ -53,11 +54,13 @@ def test_cancel_voids_points_and_redraws_a_different_rack(staff) -> None:
     game, head = staff["game"], staff["head"]
     anne, bruno, _ = staff["players"]
     r1 = opened(game, head)
-    proposal_submit(round_id=r1.pk, player_id=anne.pk, word="HAINES", reference="H4")
+    proposal_submit(round_id=r1.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM)
     placed(r1, head)
     r2 = opened(game, head)
     assert r2.rack == "U+OEE?AF"
-    proposal_submit(round_id=r2.pk, player_id=bruno.pk, word="AUlOFEE", reference="G6")
+    proposal_submit(
+        round_id=r2.pk, player_id=bruno.pk, word="AUlOFEE", reference="G6", actor=SYSTEM
+    )
     with pytest.raises(ServiceError) as info:
         round_cancel(round_id=r2.pk, reason="Lettre tombée du sac", actor=staff["second"])
     assert info.value.code == "access.head_arbiter"
@@ -71,6 +74,9 @@ def test_cancel_voids_points_and_redraws_a_different_rack(staff) -> None:
     assert new.number == 2 and new.rack.startswith("-") and new.reliquat == ""
     assert new.rack != cancelled.rack
     assert round_cancel(round_id=r2.pk, reason="again", actor=head).replacement is None
+    with pytest.raises(ServiceError) as info:  # a cancelled round has no top to place
+        round_place_top(round_id=r2.pk, actor=head)
+    assert info.value.code == "round.cancelled"
     s = {st.player_id: st.total for st in game_standings(game)}
     # Anne 26 + a solo (10) in round 1; Bruno's 70 went with the cancelled round.
     assert (s[anne.pk], s[bruno.pk]) == (36, 0)
@@ -107,7 +113,7 @@ def test_slip_conflicts_between_arbiters(staff) -> None:
     def slip(arbiter, word, ref="H4", score=26):
         return proposal_submit(
             round_id=rnd.pk, player_id=anne.pk, word=word, reference=ref,
-            claimed_score=score, source="arbiter", entered_by=arbiter,
+            claimed_score=score, source="arbiter", actor=arbiter,
         )  # fmt: skip
 
     first = slip(head, "HAINES")
@@ -134,7 +140,7 @@ def test_round_and_game_recompute_restore_what_the_engine_says(staff) -> None:
     game, head = staff["game"], staff["head"]
     anne = staff["players"][0]
     rnd = opened(game, head)
-    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4")
+    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM)
     placed(rnd, head)
     assert not round_recompute(round_id=rnd.pk, actor=head).changed  # nothing differs
     # Simulate a stale judgement (e.g. made with another word list).

@@ -15,6 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
+from tournaments.access import SYSTEM
 from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.models import Registration
 from tournaments.parsing import ascii_int, flag
@@ -71,8 +72,8 @@ def _import(client, upload):
 
 
 def test_query_flag_all_is_strict(tournament_setup, arbiter_api) -> None:
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7, actor=SYSTEM)
+    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
     url = f"/api/rounds/{rnd.pk}/proposals/"
     assert arbiter_api.get(url + "?all=true").status_code == 200
     bad = arbiter_api.get(url + "?all=-87178291200")
@@ -125,8 +126,8 @@ def test_console_import_refuses_a_big_file_with_a_sentence(tournament_setup) -> 
 def test_console_numbers_never_overflow(tournament_setup) -> None:
     client = Client()
     client.force_login(tournament_setup["arbiter"])
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
+    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7, actor=SYSTEM)
+    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
     posts = [
         ("/arbitre/tournoi/open-test/joueurs/", {"name": "Zoé", "table_number": HUGE}),
         ("/arbitre/tournoi/open-test/joueurs/", {"name": "Zoé", "table_number": "٣"}),
@@ -150,7 +151,7 @@ def test_api_and_tablet_numbers_never_overflow(tournament_setup, arbiter_api) ->
     from tournaments.services.registry import registration_token_issue
 
     reg = Registration.objects.filter(tournament=tournament_setup["tournament"]).first()
-    token = registration_token_issue(registration_id=reg.pk, actor=None)
+    token = registration_token_issue(registration_id=reg.pk, actor=SYSTEM)
     doc = arbiter_api.get(f"/api/tournaments/open-test/documents/results?game={HUGE}")
     assert doc.status_code == 404 and doc.json()["code"] == "game.unknown"
     tablet = Client().post(f"/tablette/{token}/envoi/", {"round": HUGE, "reference": "H8",

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tournaments.access import SYSTEM
 from tournaments.models import ProposalVersion, Registration, Round
 from tournaments.services import (
     game_create,
@@ -35,7 +36,7 @@ def issue_token(registration: Registration) -> str:
     """A fresh tablet token for ``registration``, issued by the service."""
     from tournaments.services.registry import registration_token_issue
 
-    return registration_token_issue(registration_id=registration.pk, actor=None)
+    return registration_token_issue(registration_id=registration.pk, actor=SYSTEM)
 
 
 def revoke_token(registration: Registration) -> None:
@@ -44,7 +45,7 @@ def revoke_token(registration: Registration) -> None:
     except ImportError:  # pragma: no cover
         Registration.objects.filter(pk=registration.pk).update(access_token=None)
         return
-    registration_token_revoke(registration_id=registration.pk, actor=None)
+    registration_token_revoke(registration_id=registration.pk, actor=SYSTEM)
 
 
 @pytest.fixture
@@ -54,13 +55,13 @@ def game(tournament_setup: dict[str, Any]) -> dict[str, Any]:
         Registration.objects.filter(tournament=setup["tournament"]).order_by("table_number")
     )
     tokens = [issue_token(r) for r in regs]
-    g = game_create(tournament_id=setup["tournament"].pk, seed=SEED)
+    g = game_create(tournament_id=setup["tournament"].pk, seed=SEED, actor=SYSTEM)
     return {**setup, "game": g, "tokens": tokens, "registrations": regs}
 
 
 def open_next(g) -> Round:
-    rnd = round_draw(game_id=g.pk)
-    return round_open(round_id=rnd.pk)
+    rnd = round_draw(game_id=g.pk, actor=SYSTEM)
+    return round_open(round_id=rnd.pk, actor=SYSTEM)
 
 
 def post(client: Client, url: str, data: dict[str, Any]):
@@ -89,7 +90,7 @@ def test_page_and_state_show_the_round_with_a_server_clock(client: Client, game)
     etag = state["ETag"]
     again = client.get(f"/tablette/{token}/etat/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again["ETag"] == etag
-    round_close(round_id=rnd.pk)
+    round_close(round_id=rnd.pk, actor=SYSTEM)
     assert client.get(f"/tablette/{token}/etat/", HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
@@ -135,7 +136,7 @@ def test_submit_is_idempotent_and_the_last_version_counts(client: Client, game) 
     assert state["proposal"]["client_key"] == "k-2" and state["proposal"]["version"] == 2
     assert ProposalVersion.objects.get(round=rnd, player=anne, is_current=True).word == "HAINES"
     reused = post(client, url, {**payload, "word": "HAIES"})
-    assert reused.status_code == 400 and reused.json()["code"] == "proposal.key_reused"
+    assert reused.status_code == 409 and reused.json()["code"] == "proposal.key_reused"
 
 
 def test_late_submission_gets_the_late_outcome(client: Client, game) -> None:
@@ -166,7 +167,7 @@ def test_results_after_close_show_outcome_top_total_and_rank(client: Client, gam
         {"round": rnd.pk, "reference": "H4", "word": "HAINSE", "client_key": "b"},
     )
     assert client.get(f"/tablette/{anne_t}/etat/").json()["results"] is None
-    round_close(round_id=rnd.pk)
+    round_close(round_id=rnd.pk, actor=SYSTEM)
     anne = client.get(f"/tablette/{anne_t}/etat/").json()
     assert anne["round"]["top"]["reference"] == "H4" and anne["round"]["top"]["score"] == 26
     res = anne["results"]
@@ -181,7 +182,7 @@ def test_results_after_close_show_outcome_top_total_and_rank(client: Client, gam
     bruno = client.get(f"/tablette/{bruno_t}/etat/").json()["results"]
     assert (bruno["score"], bruno["kind"], bruno["code"]) == (0, "zero", "zero.invalid_word")
     assert bruno["reason"] and bruno["negatif"] == "-26" and bruno["rank"] == 2
-    round_place_top(round_id=rnd.pk)
+    round_place_top(round_id=rnd.pk, actor=SYSTEM)
     full = client.get(f"/tablette/{anne_t}/resultats/").json()
     assert full["rounds"][0]["top"]["word"] == "HAINES" and full["total"] == 36
 

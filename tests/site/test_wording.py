@@ -16,6 +16,7 @@ from engine.check import check_move
 from engine.duplicate.proposals import REASONS
 from engine.errors import EngineError
 from tournaments import wording
+from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -245,9 +246,11 @@ def test_the_tablet_preview_refusal_is_french(client: Client, tournament_setup) 
 
     setup = tournament_setup
     reg = Registration.objects.get(tournament=setup["tournament"], table_number=1)
-    token = registration_token_issue(registration_id=reg.pk, actor=None)
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7)  # round 1: ESIUHAN
-    round_open(round_id=round_draw(game_id=game.pk).pk)
+    token = registration_token_issue(registration_id=reg.pk, actor=SYSTEM)
+    game = game_create(
+        tournament_id=setup["tournament"].pk, seed=7, actor=SYSTEM
+    )  # round 1: ESIUHAN
+    round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
     url = f"/tablette/{token}/apercu/"
     body = json.dumps({"reference": "H7", "word": "ZOO"})
     french = client.post(url, body, content_type="application/json")
@@ -273,8 +276,11 @@ def test_api_error_detail_follows_accept_language(client: Client) -> None:
     assert french.json() == {
         "code": "auth.credentials",
         "detail": "Identifiant ou mot de passe erroné.",
+        "params": {},
+        "fields": {},
     }
     english = client.post(
         url, data, content_type="application/json", headers={"Accept-Language": "en"}
     )
-    assert english.json() == {"code": "auth.credentials", "detail": "Wrong username or password."}
+    assert english.json() == {"code": "auth.credentials", "detail": "Wrong username or password.",
+                              "params": {}, "fields": {}}  # fmt: skip

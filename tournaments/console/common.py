@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import selectors, wording
 from tournaments.access import HEAD, arbiter_role
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, http_status
 from tournaments.models import Game, Round, Tournament
 
 
@@ -26,12 +26,10 @@ def role_or_403(request: HttpRequest, tournament_id: int, *, head: bool = False)
 
 
 def error_status(error: ServiceError) -> int:
-    """403 for access, 404 for an unknown object, else 400 (as the other console pages)."""
-    if error.code.startswith("access."):
-        return 403
-    if error.code.endswith(".unknown"):
-        return 404
-    return 400
+    """The refusal's status, the same as the API's (``tournaments.errors.http_status``):
+    403 for access, 404 for an unknown object, 409 for a conflict with the current state,
+    else 400."""
+    return http_status(error.code)
 
 
 def error_text(error: Any) -> str:

@@ -29,7 +29,6 @@ from tournaments.console.common import (
 )
 from tournaments.errors import ServiceError
 from tournaments.models import ReportJob, Tournament
-from tournaments.queueing import queue_after_commit
 from tournaments.reports import Rendered
 from tournaments.reports.documents import (
     ANY,
@@ -37,11 +36,11 @@ from tournaments.reports.documents import (
     GAME,
     OPTIONAL,
     TOURNAMENT,
-    check_scope,
     document,
     game_of,
     render_document,
 )
+from tournaments.services import report_job_create
 
 
 def attachment(rendered: Rendered) -> HttpResponse:
@@ -114,20 +113,10 @@ def job_create(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     obj = tournament_or_404(slug)
     role_or_403(request, obj.pk)
     try:
-        doc = document(kind)
-        game = game_of(obj, _game_param(request))
-        check_scope(doc, game)
+        job = report_job_create(tournament_id=obj.pk, kind=kind, game=_game_param(request),
+                                base_url=site_url(request), actor=request.user)  # fmt: skip
     except ServiceError as error:
         return _refused(request, obj, error)
-    job = ReportJob.objects.create(
-        tournament=obj,
-        kind=doc.kind,
-        params={"game": game.number if game else None, "base_url": site_url(request)},
-        created_by=request.user,
-    )
-    from tournaments.tasks_reports import build_report
-
-    queue_after_commit(build_report, job.pk)
     return redirect("console:report_job", job_id=job.pk)
 
 

@@ -363,7 +363,7 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
             reference=slip.reference,
             claimed_score=slip.score,
             source="arbiter",
-            entered_by=request.user,
+            actor=request.user,
             client_key=request.POST.get("client_key", "")[:64],
             ip=client_ip(request),
             device="console",

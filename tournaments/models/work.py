@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from engine.duplicate.variants import STANDARD
 from tournaments.models.choices import BatchState
@@ -106,11 +107,22 @@ class PreparedGame(models.Model):
 
 
 class AuditLog(models.Model):
-    """One row per state change, written by the service that made it. Append-only."""
+    """One row per state change, written by the service that made it. Append-only.
+
+    ``actor_kind`` says who acted (``tournaments.access.Actor``): a ``user`` (then ``actor``,
+    unless the account was deleted since), the ``system`` (a worker, a command, a computed
+    top) or a ``player`` through their tablet token. Rows written before the kind was
+    recorded keep it empty: the user if ``actor`` is set, otherwise unknown."""
+
+    class ActorKind(models.TextChoices):
+        USER = "user", _("utilisateur")
+        SYSTEM = "system", _("système")
+        PLAYER = "player", _("joueur (tablette)")
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    actor_kind = models.CharField(max_length=8, choices=ActorKind.choices, blank=True)
     action = models.CharField(max_length=60)
     object_type = models.CharField(max_length=40)
     object_id = models.PositiveBigIntegerField()
@@ -120,6 +132,12 @@ class AuditLog(models.Model):
     class Meta:
         ordering = ["at", "id"]
         indexes = [models.Index(fields=["object_type", "object_id"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(actor_kind__in=["", "user", "system", "player"]),
+                name="auditlog_actor_kind",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.action} {self.object_type}#{self.object_id}"

@@ -6,71 +6,77 @@ writes the audit log; see the modules: ``registry`` (tournaments, arbiters, play
 tokens), ``imports`` (player lists), ``games`` (lexicons, games, racks, placing tops),
 ``rounds`` (top, open, close), ``proposals`` (submissions, corrections, slip conflicts),
 ``decisions`` (warnings, penalties, zeros, moyenne), ``lifecycle`` (cancel, stop, conflicts),
-``recompute`` and ``batch`` (pre-drawn games prepared by the workers).
+``recompute`` and ``batch`` (pre-drawn games prepared by the workers), ``reports``
+(documents built by a worker), ``demo``.
+
+Every service takes a required ``actor`` (``tournaments.access.Actor``: a user, a player's
+token or ``access.SYSTEM``). Services queue Celery tasks by name
+(``tournaments.queueing``) and never import ``tournaments.tasks``, which imports them.
 """
 
 from __future__ import annotations
 
 from tournaments.queueing import queue_after_commit
-from tournaments.tasks import tournament_touch
-
-
-def request_touch(tournament_id: int) -> None:
-    """Queue ``tournament_touch`` once the current transaction commits.
-
-    Queuing on commit guarantees the worker (another process, another connection) sees the
-    row it is asked to reload; a rolled-back transaction queues nothing.
-    """
-    queue_after_commit(tournament_touch, tournament_id)
-
-
-from tournaments.services.batch import (  # noqa: E402
+from tournaments.services.batch import (
     game_create_from_prepared,
     predrawn_batch_prepare,
     prepared_game_play,
 )
-from tournaments.services.decisions import (  # noqa: E402
+from tournaments.services.decisions import (
     decision_moyenne,
     decision_penalty,
     decision_review,
     decision_warning,
     decision_zero,
 )
-from tournaments.services.demo import demo_create  # noqa: E402
-from tournaments.services.games import (  # noqa: E402  (after request_touch: tasks import us)
+from tournaments.services.demo import demo_create, demo_legacy_retire
+from tournaments.services.games import (
     game_create,
     lexicon_register,
     round_draw,
     round_place_top,
 )
-from tournaments.services.imports import ImportResult, RowError, players_import  # noqa: E402
-from tournaments.services.lifecycle import (  # noqa: E402
+from tournaments.services.imports import ImportResult, RowError, players_import
+from tournaments.services.lifecycle import (
     CancelResult,
     conflict_resolve,
     game_stop,
     round_cancel,
 )
-from tournaments.services.proposals import (  # noqa: E402
+from tournaments.services.proposals import (
     ProposalResult,
     proposal_correct,
     proposal_submit,
 )
-from tournaments.services.recompute import (  # noqa: E402
+from tournaments.services.recompute import (
     RecomputeResult,
     game_recompute,
     game_recompute_later,
     round_recompute,
     round_recompute_later,
 )
-from tournaments.services.registry import (  # noqa: E402
+from tournaments.services.registry import (
+    arbiter_account_create,
     arbiter_add,
     player_register,
     registration_arrive,
     registration_token_issue,
     registration_token_revoke,
     tournament_create,
+    tournament_touch,
 )
-from tournaments.services.rounds import round_close, round_compute_top, round_open  # noqa: E402
+from tournaments.services.reports import report_job_build, report_job_create
+from tournaments.services.rounds import round_close, round_compute_top, round_open
+
+
+def request_touch(tournament_id: int) -> None:
+    """Queue the ``tournament_touch`` task once the current transaction commits.
+
+    Queuing on commit guarantees the worker (another process, another connection) sees the
+    row it is asked to reload; a rolled-back transaction queues nothing.
+    """
+    queue_after_commit("tournaments.tournament_touch", tournament_id)
+
 
 __all__ = [
     "CancelResult",
@@ -78,6 +84,7 @@ __all__ = [
     "ProposalResult",
     "RecomputeResult",
     "RowError",
+    "arbiter_account_create",
     "arbiter_add",
     "conflict_resolve",
     "decision_moyenne",
@@ -86,6 +93,7 @@ __all__ = [
     "decision_warning",
     "decision_zero",
     "demo_create",
+    "demo_legacy_retire",
     "game_create",
     "game_create_from_prepared",
     "game_recompute",
@@ -101,6 +109,8 @@ __all__ = [
     "registration_arrive",
     "registration_token_issue",
     "registration_token_revoke",
+    "report_job_build",
+    "report_job_create",
     "request_touch",
     "round_cancel",
     "round_close",
@@ -111,4 +121,5 @@ __all__ = [
     "round_recompute",
     "round_recompute_later",
     "tournament_create",
+    "tournament_touch",
 ]

@@ -6,16 +6,27 @@ from typing import Any
 
 from django.db import models as dj
 
+from tournaments.access import Actor, actor_kind, user_of
 from tournaments.models import AuditLog
 
 
-def audit_record(*, actor: Any, action: str, obj: dj.Model, **payload: Any) -> AuditLog:
-    """Append one row; ``actor`` is a user or ``None`` for the system (a task, a replay)."""
-    user = actor if getattr(actor, "is_authenticated", False) else None
-    return AuditLog.objects.create(
-        actor=user,
+def audit_row(*, actor: Actor, action: str, object_type: str, object_id: int,
+              payload: dict[str, Any]) -> AuditLog:  # fmt: skip
+    """An unsaved row (for ``bulk_create``): the user, if any, and the kind of actor
+    (``access.SYSTEM`` is recorded as ``system``, a tablet as ``player``)."""
+    return AuditLog(
+        actor=user_of(actor),
+        actor_kind=actor_kind(actor),
         action=action,
-        object_type=obj._meta.model_name or "",  # always set on a concrete model
-        object_id=obj.pk,
+        object_type=object_type,
+        object_id=object_id,
         payload=payload,
     )
+
+
+def audit_record(*, actor: Actor, action: str, obj: dj.Model, **payload: Any) -> AuditLog:
+    """Append one row. ``actor`` is required: a user, a player or ``access.SYSTEM``."""
+    row = audit_row(actor=actor, action=action, object_type=obj._meta.model_name or "",
+                    object_id=obj.pk, payload=payload)  # fmt: skip
+    row.save()
+    return row

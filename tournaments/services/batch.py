@@ -9,8 +9,6 @@ prepared is skipped, so a redelivered task counts nothing twice.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -18,7 +16,7 @@ from django.utils import timezone
 from engine.duplicate import Game, SeededSource, engine_top_finder, game_to_record
 from engine.duplicate.variants import STANDARD
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, is_system, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import BatchJob, BatchState, GameKind, Lexicon, PreparedGame, Tournament
 from tournaments.models import Game as GameRow
@@ -36,7 +34,7 @@ def predrawn_batch_prepare(
     seed_base: int,
     variant: str = STANDARD.code,
     lexicon_id: int,
-    actor: Any,
+    actor: Actor,
 ) -> BatchJob:
     """Create a batch of ``count`` games to prepare (head arbiter of the tournament, or a
     superuser/the system for a batch outside any tournament)."""
@@ -47,12 +45,7 @@ def predrawn_batch_prepare(
             "seed.range", "A seed is a whole number from 0 to 2^63 - 1.", max=2**63 - 1
         )
     variant = adapter.variant(variant).code  # an old code is stored as today's
-    if tournament_id is not None:
-        require_arbiter(actor=actor, tournament_id=tournament_id, head=True)
-    elif actor is not None and not getattr(actor, "is_superuser", False):
-        raise ServiceError("access.batch", "Only an operator prepares games outside a tournament.")
-    from tournaments.tasks import prepare_game
-
+    _require_batch_right(actor, tournament_id)
     with transaction.atomic():
         lexicon = Lexicon.objects.filter(pk=lexicon_id).first()
         if lexicon is None:
@@ -60,7 +53,7 @@ def predrawn_batch_prepare(
         job = BatchJob.objects.create(
             tournament_id=tournament_id, lexicon=lexicon, variant_code=variant,
             seed_base=seed_base, total=count,
-            created_by=actor if getattr(actor, "is_authenticated", False) else None,
+            created_by=user_of(actor),
         )  # fmt: skip
         PreparedGame.objects.bulk_create(
             PreparedGame(job=job, index=i, seed=seed_base + i) for i in range(count)
@@ -68,7 +61,7 @@ def predrawn_batch_prepare(
         games = PreparedGame.objects.filter(job=job).order_by("index")
         audit_record(actor=actor, action="batch.create", obj=job, count=count, seed=seed_base)
         for prepared in games:
-            queue_after_commit(prepare_game, prepared.pk)
+            queue_after_commit("tournaments.prepare_game", prepared.pk)
         return job
 
 
@@ -83,12 +76,23 @@ def predrawn_text(eg: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def prepared_game_play(*, prepared_game_id: int) -> PreparedGame | None:
-    """Play the prepared game's seed to the end, top by top, and store its record."""
+def _require_batch_right(actor: Actor, tournament_id: int | None) -> None:
+    """The head arbiter of the batch's tournament; outside any tournament, a superuser or
+    the system."""
+    if tournament_id is not None:
+        require_arbiter(actor=actor, tournament_id=tournament_id, head=True)
+    elif not is_system(actor) and not getattr(actor, "is_superuser", False):
+        raise ServiceError("access.batch", "Only an operator prepares games outside a tournament.")
+
+
+def prepared_game_play(*, prepared_game_id: int, actor: Actor) -> PreparedGame | None:
+    """Play the prepared game's seed to the end, top by top, and store its record (the
+    worker's task, as ``access.SYSTEM``)."""
     rows = PreparedGame.objects.select_related("job__lexicon")
     prepared = rows.filter(pk=prepared_game_id).first()
     if prepared is None:
         return None
+    _require_batch_right(actor, prepared.job.tournament_id)
     if prepared.prepared_at is not None:
         return prepared
     job = prepared.job
@@ -107,11 +111,13 @@ def prepared_game_play(*, prepared_game_id: int) -> PreparedGame | None:
         BatchJob.objects.filter(pk=job.pk).update(done=F("done") + 1)
         finished = BatchJob.objects.filter(pk=job.pk, done=F("total"), state=BatchState.RUNNING)
         if finished.update(state=BatchState.DONE, finished_at=timezone.now()):
-            audit_record(actor=None, action="batch.done", obj=job)
+            audit_record(actor=actor, action="batch.done", obj=job)
         return row
 
 
-def game_create_from_prepared(*, tournament_id: int, prepared_game_id: int, actor: Any) -> GameRow:
+def game_create_from_prepared(
+    *, tournament_id: int, prepared_game_id: int, actor: Actor
+) -> GameRow:
     """A pre-drawn game of the tournament from a prepared game (same lexicon required:
     with another word list the tops, hence the reliquats, would differ)."""
     prepared = PreparedGame.objects.select_related("job").filter(pk=prepared_game_id).first()

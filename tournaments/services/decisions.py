@@ -21,7 +21,7 @@ from engine.duplicate.decisions import apply_moyenne, moyenne_decision
 from engine.duplicate.proposals import Outcome
 from engine.errors import EngineError
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Decision,
@@ -36,10 +36,10 @@ from tournaments.services.proposals import _judge
 from tournaments.services.rounds import ensure_top, locked_round
 
 
-def _decision_round(round_id: int, player_id: int, reason: str, actor: Any) -> Round:
+def _decision_round(round_id: int, player_id: int, reason: str, actor: Actor) -> Round:
     if not reason.strip():
         raise ServiceError("decision.reason", "A decision states its reason.")
-    if actor is None or not getattr(actor, "is_authenticated", False):
+    if user_of(actor) is None:
         raise ServiceError("decision.author", "A decision names the arbiter who takes it.")
     rnd = locked_round(round_id)
     require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
@@ -57,12 +57,12 @@ def _decision_round(round_id: int, player_id: int, reason: str, actor: Any) -> R
     return ensure_top(rnd)
 
 
-def _decide(kind: str, *, round_id: int, player_id: int, reason: str, actor: Any,
+def _decide(kind: str, *, round_id: int, player_id: int, reason: str, actor: Actor,
             **fields: Any) -> Decision:  # fmt: skip
     with transaction.atomic():
         rnd = _decision_round(round_id, player_id, reason, actor)
         decision = Decision.objects.create(
-            round=rnd, player_id=player_id, kind=kind, reason=reason.strip(), author=actor,
+            round=rnd, player_id=player_id, kind=kind, reason=reason.strip(), author=user_of(actor),
             **fields,
         )  # fmt: skip
         audit_record(actor=actor, action=f"decision.{kind}", obj=decision, round=rnd.pk,
@@ -72,7 +72,7 @@ def _decide(kind: str, *, round_id: int, player_id: int, reason: str, actor: Any
 
 
 def decision_warning(
-    *, round_id: int, player_id: int, reason: str, disciplinary: bool = False, actor: Any
+    *, round_id: int, player_id: int, reason: str, disciplinary: bool = False, actor: Actor
 ) -> Decision:
     """A warning: ``disciplinary`` ones stack with any other (§4.3); otherwise the round
     becomes a warning unless it already is one or is a zero or a penalty (§5.8)."""
@@ -80,14 +80,14 @@ def decision_warning(
                    actor=actor, disciplinary=disciplinary)  # fmt: skip
 
 
-def decision_penalty(*, round_id: int, player_id: int, reason: str, actor: Any) -> Decision:
+def decision_penalty(*, round_id: int, player_id: int, reason: str, actor: Actor) -> Decision:
     """A 5-point penalty on the round (what was paid minus 5, never below 0)."""
     return _decide(
         DecisionKind.PENALTY, round_id=round_id, player_id=player_id, reason=reason, actor=actor
     )
 
 
-def decision_zero(*, round_id: int, player_id: int, reason: str, actor: Any) -> Decision:
+def decision_zero(*, round_id: int, player_id: int, reason: str, actor: Actor) -> Decision:
     """The round scores 0 by the arbiter's decision (e.g. an illegible slip)."""
     return _decide(
         DecisionKind.ZERO, round_id=round_id, player_id=player_id, reason=reason, actor=actor
@@ -126,7 +126,7 @@ def moyenne_group(rnd: Round, player_id: int) -> list[Outcome]:
 
 
 def decision_moyenne(
-    *, round_id: int, player_id: int, earlier_round_id: int, reason: str, actor: Any
+    *, round_id: int, player_id: int, earlier_round_id: int, reason: str, actor: Actor
 ) -> Decision:
     """The moyenne (§4.5): the player's proposal on ``round_id`` repeats an invalid word
     already refused on ``earlier_round_id`` (same game); the round scores the average of
@@ -155,7 +155,7 @@ def decision_moyenne(
         kept = moyenne_decision(result, reason=reason.strip(), earlier_round=earlier.pk)
         decision = Decision.objects.create(
             round=rnd, player_id=player_id, kind=DecisionKind.MOYENNE, reason=kept.reason,
-            author=actor, score=kept.score, params=dict(kept.params),
+            author=user_of(actor), score=kept.score, params=dict(kept.params),
         )  # fmt: skip
         audit_record(actor=actor, action="decision.moyenne", obj=decision, round=rnd.pk,
                      player=player_id, reason=decision.reason, score=result.score,
@@ -171,7 +171,7 @@ REVIEW_REASONS = {
 
 
 def decision_review(
-    *, round_id: int, player_id: int, version_id: int, choice: str, actor: Any, reason: str = ""
+    *, round_id: int, player_id: int, version_id: int, choice: str, actor: Actor, reason: str = ""
 ) -> Decision:
     """The arbiter settles a slip the engine left to his judgement (``Outcome.review``: a
     possible raccordement fallacieux, several solutions, connecting letters fitting several
@@ -193,7 +193,7 @@ def decision_review(
                 "review.nothing", "This slip is not waiting for the arbiter's review."
             )
         decision = Decision.objects.create(
-            round=rnd, player_id=player_id, kind=DecisionKind.REVIEW, author=actor,
+            round=rnd, player_id=player_id, kind=DecisionKind.REVIEW, author=user_of(actor),
             reason=(reason or REVIEW_REASONS[choice]).strip(),
             params={"version": version.pk, "choice": choice,
                     "review": adapter.outcome(version).review},

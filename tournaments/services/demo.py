@@ -16,7 +16,10 @@ from typing import Any
 
 from django.db import transaction
 
+from tournaments.access import Actor, PlayerActor, is_system
+from tournaments.errors import ServiceError
 from tournaments.models import GameKind, Lexicon, ProposalSource, Round, Tournament
+from tournaments.services.audit import audit_record
 from tournaments.services.games import game_create, lexicon_register, round_draw, round_place_top
 from tournaments.services.proposals import proposal_submit
 from tournaments.services.registry import (
@@ -67,13 +70,13 @@ ROUND_DIFFICULTY = (0.2, 0.45, 0.92, 0.3)
 LICENCE_BASE = 999000
 
 
-def demo_create(*, lexicon_path_or_lexicon: str | Path | Lexicon, actor: Any = None) -> Tournament:
+def demo_create(*, lexicon_path_or_lexicon: str | Path | Lexicon, actor: Actor) -> Tournament:
     """The demo tournament (slug ``demo``), created once: an existing one is returned as is.
 
     ``lexicon_path_or_lexicon``: a compiled lexicon file (registered by its identity) or a
     ``Lexicon`` row. ``actor`` (the arbiter account) becomes the head arbiter and is the
-    author of every action in the audit log; ``None`` is the system. All or nothing: one
-    transaction."""
+    author of every action in the audit log (``access.SYSTEM`` builds it with no head arbiter),
+    the tablets' proposals excepted: each player's own. All or nothing: one transaction."""
     existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
     if existing is not None:
         return existing
@@ -115,10 +118,29 @@ def demo_create(*, lexicon_path_or_lexicon: str | Path | Lexicon, actor: Any = N
         return tournament
 
 
-def _drawn_with_top(game_id: int, actor: Any) -> Round:
+def demo_legacy_retire(*, slug: str, name: str, actor: Actor) -> bool:
+    """Remove the empty tournament the former ``fixtures/demo.json`` loaded (no players,
+    no games, no arbiters), so the home page lists the demo once on an old database; True
+    when there was one. Only the system (``manage.py tirage_setup``) does this."""
+    if not is_system(actor):
+        raise ServiceError("access.operator", "Only the system retires the old demonstration.")
+    with transaction.atomic():
+        legacy = Tournament.objects.filter(
+            slug=slug, name=name, registrations__isnull=True, games__isnull=True,
+            arbiters__isnull=True,
+        ).first()  # fmt: skip
+        if legacy is None:
+            return False
+        audit_record(actor=actor, action="tournament.delete", obj=legacy, slug=legacy.slug,
+                     reason="ancienne démonstration vide remplacée")  # fmt: skip
+        legacy.delete()
+        return True
+
+
+def _drawn_with_top(game_id: int, actor: Actor) -> Round:
     """Draw the next rack and compute its top now (the queued task then finds it stored)."""
     rnd = round_draw(game_id=game_id, actor=actor)
-    return round_compute_top(round_id=rnd.pk)
+    return round_compute_top(round_id=rnd.pk, actor=actor)
 
 
 def _play(rnd: Round, reg: Any, *, strength: float) -> None:
@@ -147,6 +169,7 @@ def _play(rnd: Round, reg: Any, *, strength: float) -> None:
         source=ProposalSource.TABLET,
         client_key=f"demo-{rnd.number}-{reg.table_number}",
         device="démonstration",
+        actor=PlayerActor.of(reg),
     )
 
 

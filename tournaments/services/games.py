@@ -18,7 +18,7 @@ from engine.duplicate import EndOfGame
 from engine.errors import EngineError
 from engine.lexicon.automaton import Lexicon as EngineLexicon
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import Game, GameKind, GameState, Lexicon, Round, RoundState, Tournament
 from tournaments.queueing import queue_after_commit
@@ -30,10 +30,9 @@ from tournaments.services.rounds import (
     locked_round,
     rounds_until,
 )
-from tournaments.tasks import compute_top
 
 
-def lexicon_register(*, path: str | Path, official: bool = False, actor: Any = None) -> Lexicon:
+def lexicon_register(*, path: str | Path, official: bool = False, actor: Actor) -> Lexicon:
     """Record a lexicon file by the identity it carries; the same words register once."""
     try:
         identity = EngineLexicon.load(path).identity
@@ -63,7 +62,7 @@ def game_create(
     seed: int | None = None,
     predrawn: str = "",
     variant_code: str | None = None,
-    actor: Any = None,
+    actor: Actor,
 ) -> Game:
     """A new game numbered after the tournament's last one; a seeded game without a seed
     gets a random one (stored, so the game replays)."""
@@ -95,7 +94,7 @@ def game_create(
         return game
 
 
-def _finish(game: Game, end: EndOfGame, actor: Any) -> None:
+def _finish(game: Game, end: EndOfGame, actor: Actor) -> None:
     game.state = GameState.FINISHED
     game.end = {"code": end.code, "remaining": end.remaining, "message": end.sentence()}
     game.save(update_fields=["state", "end", "pending_draws"])
@@ -107,7 +106,7 @@ def _game_over(game: Game) -> ServiceError:
     return ServiceError("game.over", message)
 
 
-def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -> Round:
+def round_draw(*, game_id: int, letters: str | None = None, actor: Actor) -> Round:
     """Draw the next round's rack: by the game's source, or ``letters`` typed by the arbiter
     (manual games). A typed rack the rules refuse is recorded as a rejection and refused
     with the rule's sentence. Queues ``compute_top`` once the round is committed."""
@@ -152,7 +151,7 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Any = None) -
     return rnd
 
 
-def _store_round(game: Game, eg: Any, pending: Any, actor: Any) -> Round:
+def _store_round(game: Game, eg: Any, pending: Any, actor: Actor) -> Round:
     rnd = Round.objects.create(
         game=game,
         number=pending.number,
@@ -166,12 +165,12 @@ def _store_round(game: Game, eg: Any, pending: Any, actor: Any) -> Round:
     game.pending_draws = []
     game.save(update_fields=["pending_draws"])
     audit_record(actor=actor, action="round.draw", obj=rnd, rack=rnd.rack, game=game.pk)
-    queue_after_commit(compute_top, rnd.pk)
+    queue_after_commit("tournaments.compute_top", rnd.pk)
     return rnd
 
 
 def round_place_top(
-    *, round_id: int, coord: str | None = None, word: str | None = None, actor: Any = None
+    *, round_id: int, coord: str | None = None, word: str | None = None, actor: Actor
 ) -> Round:
     """Place the closed round's top: the default one, or the arbiter's tied ``coord word``
     if the rules allow it (T2, T6). Placing the same top again is a no-op."""
@@ -182,6 +181,10 @@ def round_place_top(
         game = Game.objects.select_for_update().get(pk=game_id)  # lock order: game, round
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
         rnd = ensure_top(locked_round(round_id))
+        if rnd.state == RoundState.CANCELLED:  # no top computed nor placed: nothing to place
+            raise ServiceError(
+                "round.cancelled", f"Round {rnd.number} was cancelled.", round=rnd.number
+            )
         top = computed_top(rnd)
         chosen = top["chosen"]
         if rnd.top_placed_at is not None:

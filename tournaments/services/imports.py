@@ -27,11 +27,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import AuditLog, Player, Registration, Tournament
 from tournaments.parsing import MAX_TABLE, MAX_YEAR, MIN_YEAR, ascii_int
-from tournaments.services.audit import audit_record
+from tournaments.services.audit import audit_record, audit_row
 from tournaments.services.registry import locked_tournament
 
 COLUMNS = {
@@ -225,7 +225,7 @@ def _refuse(errors: list[RowError]) -> None:
 
 
 def players_import(
-    *, tournament_id: int, filename: str, content: bytes, actor: Any
+    *, tournament_id: int, filename: str, content: bytes, actor: Actor
 ) -> ImportResult:
     """Register every player of the file, or none (``import.rows`` with ``details["errors"]``,
     the first :data:`MAX_REPORTED_ERRORS` :class:`RowError`, and ``count``, when any row
@@ -251,7 +251,7 @@ def players_import(
 
 
 def _save_rows(
-    tournament: Tournament, parsed: list[tuple[int, dict]], wanted: set[int], actor: Any
+    tournament: Tournament, parsed: list[tuple[int, dict]], wanted: set[int], actor: Actor
 ) -> list[Registration]:
     """Register the checked rows in a few bulk queries (the caller holds the lock): a
     known licence reuses its ``Player``, a row without a table takes the smallest free
@@ -272,10 +272,9 @@ def _save_rows(
         rows.append(Registration(tournament=tournament, player=known[values["licence"]],
                                  table_number=values["table"] or next(free)))  # fmt: skip
     registrations = Registration.objects.bulk_create(rows, batch_size=500)
-    user = actor if getattr(actor, "is_authenticated", False) else None
     AuditLog.objects.bulk_create(
-        [AuditLog(actor=user, action="registration.create", object_type="registration",
-                  object_id=r.pk, payload={"player": r.player_id, "table": r.table_number})
+        [audit_row(actor=actor, action="registration.create", object_type="registration",
+                   object_id=r.pk, payload={"player": r.player_id, "table": r.table_number})
          for r in registrations],
         batch_size=500,
     )  # fmt: skip

@@ -9,14 +9,13 @@ played, or the last round placed when no rack was drawn since).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from engine.errors import EngineError
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Game,
@@ -52,7 +51,7 @@ def _locked_game(game_id: int) -> Game:
     return game
 
 
-def round_cancel(*, round_id: int, reason: str, actor: Any, redraw: bool = True) -> CancelResult:
+def round_cancel(*, round_id: int, reason: str, actor: Actor, redraw: bool = True) -> CancelResult:
     """Cancel a round (head arbiter, reason required): its points are void for everyone and
     every tile, the previous reliquat included, goes back to the bag. With ``redraw`` a
     seeded or pre-drawn game draws the replacement rack at once (a manual game waits for
@@ -101,7 +100,7 @@ def round_cancel(*, round_id: int, reason: str, actor: Any, redraw: bool = True)
     return CancelResult(rnd)
 
 
-def game_stop(*, game_id: int, reason: str, actor: Any) -> Game:
+def game_stop(*, game_id: int, reason: str, actor: Actor) -> Game:
     """End the game on the head arbiter's decision (E5). A round not decided yet (its top
     not placed) is dropped: cancelled with the same reason. Stopping twice is a no-op."""
     if not reason.strip():
@@ -132,7 +131,7 @@ def game_stop(*, game_id: int, reason: str, actor: Any) -> Game:
         return game
 
 
-def conflict_resolve(*, conflict_id: int, keep_version_id: int, actor: Any) -> SlipConflict:
+def conflict_resolve(*, conflict_id: int, keep_version_id: int, actor: Actor) -> SlipConflict:
     """The head arbiter keeps one of two conflicting slips; it becomes the current version.
     Resolving again with the same choice changes nothing."""
     with transaction.atomic():
@@ -154,7 +153,7 @@ def conflict_resolve(*, conflict_id: int, keep_version_id: int, actor: Any) -> S
         if not versions.filter(pk=keep_version_id, is_current=True).exists():
             versions.filter(is_current=True).update(is_current=False)
             versions.filter(pk=keep_version_id).update(is_current=True)
-        conflict.kept_id, conflict.resolved_by = keep_version_id, actor
+        conflict.kept_id, conflict.resolved_by = keep_version_id, user_of(actor)
         conflict.resolved_at = timezone.now()
         conflict.save(update_fields=["kept", "resolved_by", "resolved_at"])
         audit_record(actor=actor, action="conflict.resolve", obj=conflict, kept=keep_version_id,

@@ -23,7 +23,7 @@ from django.utils import timezone
 from engine.duplicate.proposals import Outcome, automatic_claim, score_proposal
 from engine.errors import EngineError
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, PlayerActor, is_system, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
     ProposalSource,
@@ -129,7 +129,7 @@ def proposal_submit(
     claimed_score: int | None = None,
     source: str = ProposalSource.TABLET,
     client_key: str = "",
-    entered_by: Any = None,
+    actor: Actor,
     ip: str | None = None,
     device: str = "",
     late: bool = False,
@@ -145,19 +145,23 @@ def proposal_submit(
     the same key is refused). A claimed score above the top is judged like any wrong
     score: no answer of the site may tell a player the top while the round is open.
 
-    Arbiter entries (``source="arbiter"``, ``entered_by`` must arbitrate the tournament):
+    Arbiter entries (``source="arbiter"``, ``actor`` must arbitrate the tournament):
     the same slip entered again adds nothing (``replayed``); a different slip where
     another arbiter's entry is current is stored *beside* it and opens a ``SlipConflict``
     for the head arbiter (``conflict_resolve``); the first entry stays current meanwhile.
-    Tablet submissions are authorised by the caller (the player's token); one without a
-    score gets the tablet's own (:func:`tablet_claim`), from the tablet page or the API.
+    Tablet submissions come from the player (``access.PlayerActor``, whose token the
+    caller resolved) or from ``access.SYSTEM`` (the demo). One without a score gets
+    the tablet's own (:func:`tablet_claim`), from the tablet page or the API.
     """
     if source not in ProposalSource.values:
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
+    entered_by = user_of(actor)
     if source == ProposalSource.ARBITER and entered_by is None:
         raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
+    if source == ProposalSource.TABLET:
+        _require_player(actor, player_id)
     _check_entry(word, reference)
-    if source == "tablet" and claimed_score is None:
+    if source == ProposalSource.TABLET and claimed_score is None:
         claimed_score = tablet_claim(round_id, reference=reference, word=word)
     # Judge the move before taking the round's lock: the board, the rack and the top of an
     # open round never change, and judging is most of a submission's time, so the section
@@ -168,7 +172,9 @@ def proposal_submit(
         with transaction.atomic():
             rnd = locked_round(round_id)
             if source == ProposalSource.ARBITER:
-                require_arbiter(actor=entered_by, tournament_id=rnd.game.tournament_id)
+                require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
+            elif isinstance(actor, PlayerActor) and actor.tournament_id != rnd.game.tournament_id:
+                raise ServiceError("access.player", "This token belongs to another tournament.")
             if client_key:
                 stored = ProposalVersion.objects.filter(
                     round=rnd, player_id=player_id, client_key=client_key
@@ -195,8 +201,7 @@ def proposal_submit(
             if late:
                 return _submit_late(
                     rnd, player_id, word=word, reference=reference, claimed=claimed_score,
-                    source=source, entered_by=entered_by, client_key=client_key, ip=ip,
-                    device=device,
+                    source=source, actor=actor, client_key=client_key, ip=ip, device=device,
                 )  # fmt: skip
             rival = None
             if source == ProposalSource.ARBITER:
@@ -219,12 +224,12 @@ def proposal_submit(
                     round=rnd, player_id=player_id, first=rival, second=version
                 )
                 audit_record(
-                    actor=entered_by, action="proposal.conflict", obj=conflict, round=rnd.pk,
+                    actor=actor, action="proposal.conflict", obj=conflict, round=rnd.pk,
                     player=player_id, first=rival.pk, second=version.pk,
                 )  # fmt: skip
                 return ProposalResult(version, outcome, conflict=conflict)
             audit_record(
-                actor=entered_by, action="proposal.submit", obj=version,
+                actor=actor, action="proposal.submit", obj=version,
                 round=rnd.pk, player=player_id, score=outcome.score, code=outcome.code,
             )  # fmt: skip
             return ProposalResult(version, outcome)
@@ -241,7 +246,7 @@ def proposal_submit(
 
 def _submit_late(
     rnd: Round, player_id: int, *, word: str, reference: str, claimed: int | None,
-    source: str, entered_by: Any, **fields: Any,
+    source: str, actor: Actor, **fields: Any,
 ) -> ProposalResult:  # fmt: skip
     """Store a late proposal (the caller holds the lock). Judging it checks the entry
     first, so a refused one is not stored; it stays beside an on-time current version."""
@@ -253,14 +258,23 @@ def _submit_late(
     standing = current if current is not None and not current.late else None
     version = _store(
         rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed,
-        late=True, source=source, entered_by=entered_by, current=standing is None, **fields,
+        late=True, source=source, entered_by=user_of(actor), current=standing is None,
+        **fields,
     )  # fmt: skip
     audit_record(
-        actor=entered_by, action="proposal.submit", obj=version, round=rnd.pk,
+        actor=actor, action="proposal.submit", obj=version, round=rnd.pk,
         player=player_id, score=outcome.score, code=outcome.code, late=True,
         standing=standing.pk if standing else None,
     )  # fmt: skip
     return ProposalResult(version, outcome, standing=standing)
+
+
+def _require_player(actor: Actor, player_id: int) -> None:
+    """A tablet proposal comes from that player's token, or from the system (the demo)."""
+    if is_system(actor):
+        return
+    if not isinstance(actor, PlayerActor) or actor.player_id != player_id:
+        raise ServiceError("access.player", "A player hands in only their own proposals.")
 
 
 def _judge_early(
@@ -327,7 +341,7 @@ def proposal_correct(
     reference: str = "",
     claimed_score: int | None = None,
     reason: str,
-    actor: Any,
+    actor: Actor,
     ip: str | None = None,
     device: str = "",
 ) -> ProposalResult:
@@ -335,7 +349,7 @@ def proposal_correct(
     earlier versions stay. Lateness of the corrected proposal is kept (it is a fact)."""
     if not reason.strip():
         raise ServiceError("correction.reason", "A correction states why it is made.")
-    if actor is None:
+    if user_of(actor) is None:
         raise ServiceError("correction.actor", "A correction names the arbiter who made it.")
     with transaction.atomic():
         rnd = locked_round(round_id)
@@ -349,7 +363,8 @@ def proposal_correct(
                          source=ProposalSource.ARBITER, late=late)  # fmt: skip
         version = _store(
             rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed_score,
-            late=late, source=ProposalSource.ARBITER, entered_by=actor, ip=ip, device=device,
+            late=late, source=ProposalSource.ARBITER, entered_by=user_of(actor), ip=ip,
+            device=device,
             reason=reason,
         )  # fmt: skip
         audit_record(

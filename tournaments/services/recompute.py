@@ -18,7 +18,7 @@ from engine.duplicate.record import typed_rack
 from engine.errors import EngineError
 from engine.movegen import best_moves
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import Actor, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import Game, GameKind, ProposalVersion, Round, RoundState
 from tournaments.queueing import queue_after_commit
@@ -43,7 +43,7 @@ class RecomputeResult:
         return bool(self.tops or self.outcomes)
 
 
-def _rejudge(rnd: Round, reason: str, actor: Any) -> list[tuple[int, int, str, str]]:
+def _rejudge(rnd: Round, reason: str, actor: Actor) -> list[tuple[int, int, str, str]]:
     """New versions for the current proposals whose outcome differs (caller holds locks)."""
     changes = []
     for v in ProposalVersion.objects.filter(round=rnd, is_current=True).order_by("player_id"):
@@ -54,14 +54,14 @@ def _rejudge(rnd: Round, reason: str, actor: Any) -> list[tuple[int, int, str, s
             continue
         _store(rnd, v.player_id, outcome, word=v.word, reference=v.reference,
                claimed_score=v.claimed_score, late=v.late, source=v.source,
-               entered_by=actor if getattr(actor, "is_authenticated", False) else v.entered_by,
+               entered_by=user_of(actor) or v.entered_by,
                reason=reason)  # fmt: skip
         before = f"{v.outcome_code} {v.outcome_score}"
         changes.append((rnd.number, v.player_id, before, f"{outcome.code} {outcome.score}"))
     return changes
 
 
-def round_recompute(*, round_id: int, actor: Any, reason: str = "") -> RecomputeResult:
+def round_recompute(*, round_id: int, actor: Actor, reason: str = "") -> RecomputeResult:
     """Judge every current proposal of the round again against its stored top (after a
     contested word or a lexicon change). Head arbiter."""
     with transaction.atomic():
@@ -140,7 +140,7 @@ def _short(value: Any) -> Any:
     return value.get("chosen") if isinstance(value, dict) else value
 
 
-def game_recompute(*, game_id: int, reason: str, actor: Any) -> RecomputeResult:
+def game_recompute(*, game_id: int, reason: str, actor: Actor) -> RecomputeResult:
     """Recompute the game's tops with the engine (lexicon change, rack correction) and then
     every outcome. A placed top that is still an allowed tied move stays placed; otherwise
     the default top replaces it. If that would change a later rack, nothing is saved
@@ -165,27 +165,25 @@ def game_recompute(*, game_id: int, reason: str, actor: Any) -> RecomputeResult:
         return result
 
 
-def round_recompute_later(*, round_id: int, actor: Any) -> None:
-    """Check access now and queue the ``recompute_round`` task once the transaction commits."""
-    from tournaments.tasks import recompute_round
-
+def round_recompute_later(*, round_id: int, actor: Actor) -> None:
+    """Check access now and queue the ``recompute_round`` task once the transaction commits
+    (the worker recomputes as ``access.SYSTEM``)."""
     tournament_id = (
         Round.objects.filter(pk=round_id).values_list("game__tournament_id", flat=True).first()
     )
     if tournament_id is None:
         raise ServiceError("round.unknown", f"There is no round {round_id}.")
     require_arbiter(actor=actor, tournament_id=tournament_id, head=True)
-    queue_after_commit(recompute_round, round_id)
+    queue_after_commit("tournaments.recompute_round", round_id)
 
 
-def game_recompute_later(*, game_id: int, reason: str, actor: Any) -> None:
-    """Check access now and queue the ``recompute_game`` task once the transaction commits."""
-    from tournaments.tasks import recompute_game
-
+def game_recompute_later(*, game_id: int, reason: str, actor: Actor) -> None:
+    """Check access now and queue the ``recompute_game`` task once the transaction commits
+    (the worker recomputes as ``access.SYSTEM``)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise ServiceError("game.unknown", f"There is no game {game_id}.")
     if not reason.strip():
         raise ServiceError("recompute.reason", "A recomputation states why.")
     require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
-    queue_after_commit(recompute_game, game_id, reason.strip())
+    queue_after_commit("tournaments.recompute_game", game_id, reason.strip())

@@ -7,10 +7,9 @@ game_create_from_record``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.duplicate.record import GameRecord, load_record
 from engine.errors import EngineError
+from tournaments.access import Actor
 from tournaments.errors import ServiceError
 from tournaments.models import Game, GameKind, Tournament
 from tournaments.services.games import game_create
@@ -31,7 +30,7 @@ def record_predrawn(record: GameRecord) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def game_create_from_record(*, tournament_id: int, content: bytes | str, actor: Any) -> Game:
+def game_create_from_record(*, tournament_id: int, content: bytes | str, actor: Actor) -> Game:
     """A pre-drawn game of the tournament from a record file (head arbiter). Refused: a
     file that is not a valid record (``record.*``), a record without rounds
     (``record.empty``), one made with another word list than the tournament's

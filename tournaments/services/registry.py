@@ -11,11 +11,13 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from engine.duplicate.variants import STANDARD
 from tournaments import adapter
-from tournaments.access import HEAD, require_arbiter
+from tournaments.access import HEAD, Actor, is_system, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
     ArbiterMembership,
@@ -38,6 +40,22 @@ def locked_tournament(tournament_id: int) -> Tournament:
     return tournament
 
 
+def tournament_touch(*, tournament_id: int, actor: Actor) -> Tournament | None:
+    """Stamp ``last_computed_at`` under the row's lock (the ``tournament_touch`` task, the
+    skeleton of the workers' computations); None when the tournament no longer exists.
+    Stamping twice is harmless, so a redelivered message is no error. A bookkeeping stamp,
+    not a change of the tournament: no audit row (it would also expire the rankings' cache,
+    keyed by the last audit id)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        if tournament is None:
+            return None
+        require_arbiter(actor=actor, tournament_id=tournament.pk)
+        tournament.last_computed_at = timezone.now()
+        tournament.save(update_fields=["last_computed_at"])
+        return tournament
+
+
 def tournament_create(
     *,
     name: str,
@@ -53,14 +71,15 @@ def tournament_create(
     score_required: bool = True,
     tie_break: str = "shared",
     public_rankings: bool = False,
-    actor: Any,
+    actor: Actor,
 ) -> Tournament:
     """A new tournament with its settings; ``actor`` (if a user) becomes its head arbiter.
 
-    Only the system (``actor=None``), a superuser or a user with the ``add_tournament``
+    Only the system (``access.SYSTEM``), a superuser or a user with the ``add_tournament``
     permission may create one."""
-    if actor is not None and not (
-        getattr(actor, "is_superuser", False) or actor.has_perm("tournaments.add_tournament")
+    user = user_of(actor)
+    if not is_system(actor) and not (
+        user is not None and (user.is_superuser or user.has_perm("tournaments.add_tournament"))
     ):
         raise ServiceError("access.create", "You may not create tournaments.")
     if not name.strip() or not slug.strip():
@@ -87,13 +106,29 @@ def tournament_create(
             score_required=score_required, tie_break=tie_break,
             public_rankings=bool(public_rankings),
         )  # fmt: skip
-        if getattr(actor, "is_authenticated", False):
-            ArbiterMembership.objects.create(user=actor, tournament=tournament, role=HEAD)
+        if user is not None:
+            ArbiterMembership.objects.create(user=user, tournament=tournament, role=HEAD)
         audit_record(actor=actor, action="tournament.create", obj=tournament, slug=slug)
         return tournament
 
 
-def arbiter_add(*, tournament_id: int, user: Any, role: str, actor: Any) -> ArbiterMembership:
+def arbiter_account_create(*, username: str, password: str, actor: Actor) -> Any:
+    """The site's operator account (a Django superuser: head arbiter everywhere), made by
+    ``manage.py tirage_setup`` (``access.SYSTEM``) or by another superuser. The caller
+    validated the user name and the password."""
+    user = user_of(actor)
+    if not is_system(actor) and not (user is not None and user.is_superuser):
+        raise ServiceError("access.operator", "Only the operator creates operator accounts.")
+    user_model = get_user_model()
+    with transaction.atomic():
+        account = user_model._default_manager.create_superuser(
+            **{user_model.USERNAME_FIELD: username}, email="", password=password
+        )
+        audit_record(actor=actor, action="account.create", obj=account, superuser=True)
+        return account
+
+
+def arbiter_add(*, tournament_id: int, user: Any, role: str, actor: Actor) -> ArbiterMembership:
     """Make ``user`` an arbiter (``"arbiter"``) or the head arbiter (``"head"``) of the
     tournament, or change their role. Head arbiter only."""
     if role not in ArbiterRole.values:
@@ -122,7 +157,7 @@ def free_table(tournament: Tournament, taken: set[int] | None = None) -> int:
 
 
 def register(
-    tournament: Tournament, fields: dict[str, Any], table: int | None, actor: Any
+    tournament: Tournament, fields: dict[str, Any], table: int | None, actor: Actor
 ) -> Registration:
     """Register one player (the caller holds the tournament's lock and checked access).
 
@@ -163,7 +198,7 @@ def player_register(
     category: str = "",
     birth_year: int | None = None,
     table: int | None = None,
-    actor: Any,
+    actor: Actor,
 ) -> Registration:
     """Register a player at ``table`` (the next free table when ``None``)."""
     if not name.strip():
@@ -189,7 +224,7 @@ def _locked_registration(registration_id: int) -> Registration:
 
 
 def registration_arrive(
-    *, registration_id: int, game_number: int, round_number: int, actor: Any
+    *, registration_id: int, game_number: int, round_number: int, actor: Actor
 ) -> Registration:
     """A late arrival: the player plays from round ``round_number`` of game
     ``game_number``; earlier rounds of that game count 0 (``zero.late_arrival``), earlier
@@ -209,7 +244,7 @@ def registration_arrive(
         return reg
 
 
-def registration_token_issue(*, registration_id: int, actor: Any) -> str:
+def registration_token_issue(*, registration_id: int, actor: Actor) -> str:
     """A new tablet token for the player (43 URL-safe characters); the old one stops working.
     Only the token's existence is audited, never its value."""
     with transaction.atomic():
@@ -222,7 +257,7 @@ def registration_token_issue(*, registration_id: int, actor: Any) -> str:
         return reg.access_token
 
 
-def registration_token_revoke(*, registration_id: int, actor: Any) -> Registration:
+def registration_token_revoke(*, registration_id: int, actor: Actor) -> Registration:
     """The player's tablet token stops working (no-op without one)."""
     with transaction.atomic():
         reg = _locked_registration(registration_id)

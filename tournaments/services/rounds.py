@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from engine.movegen import best_moves
 from tournaments import adapter
-from tournaments.access import require_arbiter
+from tournaments.access import SYSTEM, Actor, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.metrics import TOP_SECONDS
 from tournaments.models import Game, Round, RoundState
@@ -65,7 +65,10 @@ def computed_top(rnd: Round) -> dict[str, Any]:
 
 
 def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
-    """Compute and store the round's top once (the caller holds the round's lock)."""
+    """Compute and store the round's top once (the caller holds the round's lock).
+
+    Whoever triggers it (a worker, a proposal, the arbiter placing the top), the top is the
+    site's own computation: its audit row names ``access.SYSTEM``."""
     if rnd.top is not None or rnd.state == RoundState.CANCELLED:
         return rnd
     game = rnd.game
@@ -92,18 +95,21 @@ def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
     }
     rnd.top_score, rnd.chosen_by, rnd.computed_at = choice.score, choice.chosen_by, timezone.now()
     rnd.save(update_fields=["top", "top_score", "chosen_by", "computed_at"])
-    audit_record(actor=None, action="round.top_computed", obj=rnd, top=rnd.top["chosen"])
+    audit_record(actor=SYSTEM, action="round.top_computed", obj=rnd, top=rnd.top["chosen"])
     return rnd
 
 
-def round_compute_top(*, round_id: int, best: int = BEST_N) -> Round:
-    """The work of the ``compute_top`` task: top, tied set and ``best`` sous-tops, stored
-    once; running it again returns the stored values (idempotent)."""
+def round_compute_top(*, round_id: int, actor: Actor, best: int = BEST_N) -> Round:
+    """The work of the ``compute_top`` task (``access.SYSTEM``), or an arbiter's: top, tied
+    set and ``best`` sous-tops, stored once; running it again returns the stored values
+    (idempotent)."""
     with transaction.atomic():
-        return ensure_top(locked_round(round_id), best=best)
+        rnd = locked_round(round_id)
+        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
+        return ensure_top(rnd, best=best)
 
 
-def round_open(*, round_id: int, actor: Any = None) -> Round:
+def round_open(*, round_id: int, actor: Actor) -> Round:
     """Announce the rack: the deadline is the server's now plus the seconds per move."""
     with transaction.atomic():
         rnd = locked_round(round_id)
@@ -130,7 +136,7 @@ def round_open(*, round_id: int, actor: Any = None) -> Round:
         return rnd
 
 
-def round_close(*, round_id: int, actor: Any = None) -> Round:
+def round_close(*, round_id: int, actor: Actor) -> Round:
     """Collect the slips: no tablet proposal counts after this. Closing twice is a no-op."""
     with transaction.atomic():
         rnd = locked_round(round_id)

@@ -32,7 +32,8 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.check import check_move
 from engine.errors import EngineError
 from tournaments import adapter, selectors, wording
-from tournaments.errors import ServiceError
+from tournaments.access import PlayerActor
+from tournaments.errors import ServiceError, http_status
 from tournaments.http import client_ip
 from tournaments.models import ProposalVersion, Registration, Round
 from tournaments.parsing import ascii_int
@@ -399,13 +400,13 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
         client_key=client_key,
         ip=client_ip(request),
         device=request.headers.get("User-Agent", "")[:200],
+        actor=PlayerActor.of(reg),
     )
     try:
         # No score: with scores required the service writes the tablet's own (S2).
         result = proposal_submit(claimed_score=None, **fields)
     except ServiceError as error:
-        status = 409 if error.code.startswith("round.") else 400
-        return _refusal(error.code, engine_message(error), status=status)
+        return _refusal(error.code, engine_message(error), status=http_status(error.code))
     version = result.version
     if result.replayed and version.late and not version.is_current:
         standing = _current(rnd, reg.player_id)

@@ -12,13 +12,7 @@ from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.auth import player_of
 from tournaments.api.permissions import arbiter_actor
-from tournaments.api.views.common import (
-    ApiView,
-    call,
-    client_device,
-    errors,
-    validated,
-)
+from tournaments.api.views.common import ApiView, client_device, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
 from tournaments.parsing import flag
@@ -112,14 +106,11 @@ class RoundPlaceView(_RoundAction):
 class TopChooseView(_RoundAction):
     @extend_schema(request=s.MoveChoiceSerializer, **_ROUND_ACTION)
     def post(self, request: Any, round_id: int) -> Response:
-        """Choose which of the tied tops is placed (the round must be closed)."""
+        """Choose which of the tied tops is placed (the round must be closed): placing
+        ``coord`` + ``word`` (``round_place_top``), where the rules allow the choice."""
         rnd, actor = self.round_and_actor(round_id, request)
         data = validated(s.MoveChoiceSerializer, request)
-        if hasattr(services, "round_choose_top"):
-            chosen = call("round_choose_top", round_id=rnd.pk, actor=actor, **data)
-        else:
-            chosen = services.round_place_top(round_id=rnd.pk, actor=actor, **data)
-        return Response(_round(chosen))
+        return Response(_round(services.round_place_top(round_id=rnd.pk, actor=actor, **data)))
 
 
 class RoundCancelView(_RoundAction):
@@ -129,7 +120,7 @@ class RoundCancelView(_RoundAction):
         tiles go back to the bag; with ``redraw`` (default) a replacement is drawn at once."""
         rnd, actor = self.round_and_actor(round_id, request)
         data = validated(s.CancelSerializer, request)
-        result = call("round_cancel", round_id=rnd.pk, actor=actor, **data)
+        result = services.round_cancel(round_id=rnd.pk, actor=actor, **data)
         return Response(_round(result.cancelled))
 
 
@@ -165,7 +156,7 @@ class SlipView(ApiView):
         result = services.proposal_submit(
             round_id=rnd.pk, player_id=reg.player_id, word=data["word"],
             reference=data["reference"], claimed_score=data.get("score"), source="arbiter",
-            entered_by=actor, late=data["late"], ip=client_ip(request),
+            actor=actor, late=data["late"], ip=client_ip(request),
             device=client_device(request),
         )  # fmt: skip
         return Response(s.ProposalSerializer(result.version).data, status=status.HTTP_201_CREATED)
@@ -237,9 +228,11 @@ class DecisionView(ApiView):
         common = dict(round_id=rnd.pk, player_id=reg.player_id, reason=data["reason"],
                       actor=actor)  # fmt: skip
         if kind == "warning":
-            decision = call("decision_warning", disciplinary=data["disciplinary"], **common)
+            decision = services.decision_warning(disciplinary=data["disciplinary"], **common)
         elif kind == "moyenne":
-            decision = call("decision_moyenne", earlier_round_id=data["earlier_round"], **common)
+            decision = services.decision_moyenne(earlier_round_id=data["earlier_round"], **common)
+        elif kind == "penalty":
+            decision = services.decision_penalty(**common)
         else:
-            decision = call(f"decision_{kind}", **common)
+            decision = services.decision_zero(**common)
         return Response(s.DecisionSerializer(decision).data, status=status.HTTP_201_CREATED)

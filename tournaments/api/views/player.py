@@ -12,6 +12,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from tournaments import selectors, services
+from tournaments.access import PlayerActor
 from tournaments.api import serializers as s
 from tournaments.api.permissions import IsPlayer, PlayerRateThrottle
 from tournaments.api.views.common import ApiView, client_device, errors, validated
@@ -92,6 +93,7 @@ class PlayerProposalView(_PlayerView):
             round_id=rnd.pk, player_id=reg.player_id, word=data["word"],
             reference=data["reference"], claimed_score=data.get("score"), source="tablet",
             client_key=data["client_key"], ip=client_ip(request), device=client_device(request),
+            actor=PlayerActor.of(reg),
         )  # fmt: skip
         code = status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED
         return Response(s.PlayerProposalResultSerializer(result).data, status=code)

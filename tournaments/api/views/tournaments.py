@@ -9,10 +9,10 @@ from rest_framework import status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
-from tournaments import selectors
+from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.permissions import arbiter_actor, is_arbiter, signed_in_user
-from tournaments.api.views.common import ApiView, call, errors, validated
+from tournaments.api.views.common import ApiView, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
 from tournaments.selectors.values import Ranking
@@ -36,7 +36,7 @@ class TournamentListView(ApiView):
         data = validated(s.TournamentCreateSerializer, request)
         if "lexicon" in data:
             data["lexicon_id"] = data.pop("lexicon")
-        tournament = call("tournament_create", actor=actor, **data)
+        tournament = services.tournament_create(actor=actor, **data)
         return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
 
@@ -71,9 +71,9 @@ class PlayerListView(ApiView):
         data = validated(s.PlayerRegisterSerializer, request)
         issue = data.pop("issue_token")
         data["table"] = data.pop("table_number", None)
-        reg = call("player_register", tournament_id=tournament.pk, actor=actor, **data)
+        reg = services.player_register(tournament_id=tournament.pk, actor=actor, **data)
         if issue:
-            call("registration_token_issue", registration_id=reg.pk, actor=actor)
+            services.registration_token_issue(registration_id=reg.pk, actor=actor)
             reg.refresh_from_db()
         return Response(s.RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
 
@@ -94,12 +94,13 @@ class PlayersImportView(ApiView):
         upload = data["file"]
         check_size(upload.size or 0)  # before reading the file into memory
         content = upload.read()
-        result = call("players_import", tournament_id=tournament.pk, filename=upload.name or "",
-                      content=content, actor=actor)  # fmt: skip
+        result = services.players_import(tournament_id=tournament.pk,
+                                         filename=upload.name or "", content=content,
+                                         actor=actor)  # fmt: skip
         regs = list(result.registrations)
         if data["issue_tokens"]:
             for reg in regs:
-                call("registration_token_issue", registration_id=reg.pk, actor=actor)
+                services.registration_token_issue(registration_id=reg.pk, actor=actor)
                 reg.refresh_from_db()
         body = {"created": len(regs), "registrations": regs}
         return Response(s.ImportResultSerializer(body).data, status=status.HTTP_201_CREATED)
@@ -115,7 +116,7 @@ class RegistrationTokenView(ApiView):
         """Issue a new tablet token for the player (the previous one stops working)."""
         reg = selectors.registration_by_id(registration_id)
         actor = arbiter_actor(request, reg.tournament_id)
-        token = call("registration_token_issue", registration_id=reg.pk, actor=actor)
+        token = services.registration_token_issue(registration_id=reg.pk, actor=actor)
         return Response({"registration": reg.pk, "table_number": reg.table_number,
                          "access_token": token})  # fmt: skip
 
@@ -128,7 +129,7 @@ class RegistrationTokenView(ApiView):
         """Revoke the player's tablet token."""
         reg = selectors.registration_by_id(registration_id)
         actor = arbiter_actor(request, reg.tournament_id)
-        call("registration_token_revoke", registration_id=reg.pk, actor=actor)
+        services.registration_token_revoke(registration_id=reg.pk, actor=actor)
         return Response({"registration": reg.pk, "table_number": reg.table_number,
                          "access_token": None})  # fmt: skip
 
@@ -154,7 +155,7 @@ class GameListView(ApiView):
         tournament = selectors.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk, head=True)
         data = validated(s.GameCreateSerializer, request)
-        game = call("game_create", tournament_id=tournament.pk, actor=actor, **data)
+        game = services.game_create(tournament_id=tournament.pk, actor=actor, **data)
         return Response(s.GameSerializer(game).data, status=status.HTTP_201_CREATED)
 
 

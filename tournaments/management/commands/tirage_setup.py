@@ -29,11 +29,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
 
+from tournaments.access import SYSTEM
 from tournaments.models import Tournament
-from tournaments.services import demo_create
-from tournaments.services.audit import audit_record
+from tournaments.services import arbiter_account_create, demo_create, demo_legacy_retire
 from tournaments.services.demo import DEMO_SLUG
 
 LEGACY_DEMO_SLUG = "demonstration"  # the empty tournament the old fixtures/demo.json made
@@ -141,19 +140,9 @@ class Command(BaseCommand):
     def _retire_legacy_demo(self) -> None:
         """Remove the empty tournament the former ``fixtures/demo.json`` loaded (no players,
         no games, no arbiters), so the home page lists the demo once on an old database."""
-        legacy = Tournament.objects.filter(
-            slug=LEGACY_DEMO_SLUG,
-            name="Tournoi de démonstration",
-            registrations__isnull=True,
-            games__isnull=True,
-            arbiters__isnull=True,
-        ).first()
-        if legacy is None:
+        if not demo_legacy_retire(slug=LEGACY_DEMO_SLUG, name="Tournoi de démonstration",
+                                  actor=SYSTEM):  # fmt: skip
             return
-        with transaction.atomic():
-            audit_record(actor=None, action="tournament.delete", obj=legacy, slug=legacy.slug,
-                         reason="ancienne démonstration vide remplacée")  # fmt: skip
-            legacy.delete()
         self.stdout.write(f"Ancienne démonstration vide « {LEGACY_DEMO_SLUG} » retirée.")
 
     def _print_demo_links(self, tournament: Tournament, base_url: str) -> None:
@@ -204,10 +193,7 @@ class Command(BaseCommand):
             return user
 
         password = self._new_password(username, production)
-        with transaction.atomic():
-            user = user_model._default_manager.create_superuser(
-                **{user_model.USERNAME_FIELD: username}, email="", password=password
-            )
+        user = arbiter_account_create(username=username, password=password, actor=SYSTEM)
         self.stdout.write(self.style.SUCCESS(f"Compte arbitre « {username} » créé."))
         self._print_login(username, None if production else password, base_url)
         return user
