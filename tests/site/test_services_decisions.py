@@ -4,44 +4,26 @@ from __future__ import annotations
 
 import pytest
 
+from tests.scenario import add_players, new_game
 from tournaments.errors import ServiceError
-from tournaments.models import ArbiterMembership, AuditLog, Decision, Player, Registration
+from tournaments.models import AuditLog, Decision, Player
 from tournaments.selectors import game_standings
 from tournaments.services import (
     decision_moyenne,
     decision_penalty,
     decision_warning,
     decision_zero,
-    game_create,
-    proposal_submit,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
 )
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def game4(tournament_setup, django_user_model):
+def game4(tournament_setup):
     """Seed 7 (racks ESIUHAN, U+OEE?AF) with four players; Denis at table 4."""
-    t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
-    ArbiterMembership.objects.update_or_create(user=head, tournament=t, defaults={"role": "head"})
-    denis = Player.objects.create(name="Denis")
-    Registration.objects.create(tournament=t, player=denis, table_number=4)
-    game = game_create(tournament_id=t.pk, seed=7, actor=head)
-    return {"game": game, "head": head, "players": [*tournament_setup["players"], denis]}
-
-
-def play(game, head, slips):
-    """One round: draw, open, submit ``{player: (word, ref, claimed)}``, close, place."""
-    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
-    for player, (word, ref, claimed) in slips.items():
-        proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                        claimed_score=claimed)  # fmt: skip
-    round_close(round_id=rnd.pk, actor=head)
-    return round_place_top(round_id=rnd.pk, actor=head)
+    (denis,) = add_players(tournament_setup["tournament"], ["Denis"], first_table=4)
+    play = new_game(tournament_setup, seed=7)
+    return {"play": play, "head": play.actor, "players": [*tournament_setup["players"], denis]}
 
 
 def totals(game):
@@ -49,17 +31,15 @@ def totals(game):
 
 
 def test_moyenne_is_the_floor_of_the_others_average(game4) -> None:
-    game, head = game4["game"], game4["head"]
+    play, head = game4["play"], game4["head"]
     anne, bruno, chloe, denis = game4["players"]
     # Round 1: Anne's AUE is not a word (0); round 2 she plays AUE again at I7 (worth 13).
-    r1 = play(game, head, {anne: ("AUE", "H8", None), bruno: ("HAINES", "H4", 26)})
-    r2 = play(
-        game,
-        head,
+    r1 = play.play({anne: ("AUE", "H8", None), bruno: ("HAINES", "H4", 26)})
+    r2 = play.play(
         {anne: ("AUE", "I7", None), bruno: ("FAcE", "G6", 20), chloe: ("FEAUtES", "9B", 11)},
     )  # Denis hands nothing in: 0
     # fmt: skip
-    before = totals(game)[anne.pk].total
+    before = totals(play.game)[anne.pk].total
     assert before == 0
     with pytest.raises(ServiceError) as info:
         decision_moyenne(round_id=r2.pk, player_id=anne.pk, earlier_round_id=r1.pk,
@@ -73,8 +53,8 @@ def test_moyenne_is_the_floor_of_the_others_average(game4) -> None:
                                 reason="AUE rejoué, pas prévenue", actor=head)  # fmt: skip
     # Others: Bruno 20, Chloé 11, Denis 0 → ⌊31 / 3⌋ = 10, under the cap of 13.
     assert (decision.score, decision.params["cap"], decision.params["average_of"]) == (10, 13, 3)
-    assert totals(game)[anne.pk].total == 10
-    assert totals(game)[anne.pk].penalties == 0
+    assert totals(play.game)[anne.pk].total == 10
+    assert totals(play.game)[anne.pk].penalties == 0
     assert AuditLog.objects.filter(action="decision.moyenne").count() == 1
     with pytest.raises(ServiceError) as info:
         decision_moyenne(round_id=r2.pk, player_id=anne.pk, earlier_round_id=r1.pk,
@@ -83,16 +63,16 @@ def test_moyenne_is_the_floor_of_the_others_average(game4) -> None:
 
 
 def test_penalty_zero_and_warnings_in_the_totals(game4) -> None:
-    game, head = game4["game"], game4["head"]
+    play, head = game4["play"], game4["head"]
     anne, bruno, chloe, denis = game4["players"]
-    r1 = play(game, head, {p: ("HAINES", "H4", 26) for p in (anne, bruno, chloe, denis)})
+    r1 = play.play({p: ("HAINES", "H4", 26) for p in (anne, bruno, chloe, denis)})
     decision_penalty(round_id=r1.pk, player_id=anne.pk, reason="Bulletin raturé", actor=head)
     decision_zero(round_id=r1.pk, player_id=bruno.pk, reason="Bulletin illisible", actor=head)
     decision_warning(round_id=r1.pk, player_id=chloe.pk, reason="Score oublié", actor=head)
     for _ in range(4):  # disciplinary warnings stack: the 4th costs 5 (the 5th too)
         decision_warning(round_id=r1.pk, player_id=denis.pk, reason="Bavardage",
                          disciplinary=True, actor=head)  # fmt: skip
-    s = totals(game)
+    s = totals(play.game)
     assert (s[anne.pk].total, s[anne.pk].penalties) == (21, 1)  # 26 − 5
     assert s[bruno.pk].total == 0
     assert (s[chloe.pk].total, s[chloe.pk].warnings) == (26, 1)  # a warning costs nothing yet
@@ -102,9 +82,9 @@ def test_penalty_zero_and_warnings_in_the_totals(game4) -> None:
 
 
 def test_decisions_need_a_reason_an_arbiter_and_a_registered_player(game4, django_user_model):
-    game, head = game4["game"], game4["head"]
+    play, head = game4["play"], game4["head"]
     anne = game4["players"][0]
-    r1 = play(game, head, {anne: ("HAINES", "H4", 26)})
+    r1 = play.play({anne: ("HAINES", "H4", 26)})
     outsider = django_user_model.objects.create_user("x")
     with pytest.raises(ServiceError) as info:
         decision_zero(round_id=r1.pk, player_id=anne.pk, reason="x", actor=outsider)

@@ -7,12 +7,12 @@ import pytest
 from engine.duplicate import Game as EngineGame
 from engine.duplicate import SeededSource, engine_top_finder, get_variant
 from engine.lexicon.automaton import Lexicon as EngineLexicon
+from tests.scenario import GameScenario, new_game
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, AuditLog, BatchJob, ProposalVersion, Round
 from tournaments.selectors import batch_progress, game_standings, missing_slips, open_conflicts
 from tournaments.services import (
     conflict_resolve,
-    game_create,
     game_create_from_prepared,
     game_recompute,
     game_stop,
@@ -22,7 +22,6 @@ from tournaments.services import (
     round_close,
     round_draw,
     round_open,
-    round_place_top,
     round_recompute,
 )
 from tournaments.tasks import prepare_game, recompute_round
@@ -32,32 +31,24 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff(tournament_setup, django_user_model):
-    t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
-    ArbiterMembership.objects.update_or_create(user=head, tournament=t, defaults={"role": "head"})
+    """The fixture's head arbiter, a second (plain) arbiter and a seed-7 game."""
     second = django_user_model.objects.create_user("arbitre-2")
-    ArbiterMembership.objects.create(user=second, tournament=t, role="arbiter")
-    game = game_create(tournament_id=t.pk, seed=7, actor=head)
-    return {**tournament_setup, "head": head, "second": second, "game": game}
-
-
-def opened(game, head) -> Round:
-    return round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
-
-
-def placed(rnd, head) -> Round:
-    round_close(round_id=rnd.pk, actor=head)
-    return round_place_top(round_id=rnd.pk, actor=head)
+    ArbiterMembership.objects.create(user=second, tournament=tournament_setup["tournament"],
+                                     role="arbiter")  # fmt: skip
+    play = new_game(tournament_setup, seed=7)
+    return {**tournament_setup, "head": play.actor, "second": second, "play": play,
+            "game": play.game}  # fmt: skip
 
 
 def test_cancel_voids_points_and_redraws_a_different_rack(staff) -> None:
-    game, head = staff["game"], staff["head"]
+    play, game, head = staff["play"], staff["game"], staff["head"]
     anne, bruno, _ = staff["players"]
-    r1 = opened(game, head)
-    proposal_submit(round_id=r1.pk, player_id=anne.pk, word="HAINES", reference="H4")
-    placed(r1, head)
-    r2 = opened(game, head)
+    r1 = play.open_round()
+    play.propose(r1, anne, "HAINES", "H4")
+    play.finish(r1)
+    r2 = play.open_round()
     assert r2.rack == "U+OEE?AF"
-    proposal_submit(round_id=r2.pk, player_id=bruno.pk, word="AUlOFEE", reference="G6")
+    play.propose(r2, bruno, "AUlOFEE", "G6")
     with pytest.raises(ServiceError) as info:
         round_cancel(round_id=r2.pk, reason="Lettre tombée du sac", actor=staff["second"])
     assert info.value.code == "access.head_arbiter"
@@ -76,14 +67,14 @@ def test_cancel_voids_points_and_redraws_a_different_rack(staff) -> None:
     assert (s[anne.pk], s[bruno.pk]) == (36, 0)
     # The game goes on from the replayed state (cancelled round included in the replay).
     round_open(round_id=new.pk, actor=head)
-    done = placed(new, head)
+    done = play.finish(new)
     assert done.top_placed_at is not None and done.board_before == r2.board_before
     assert AuditLog.objects.filter(action="round.cancel").count() == 1
 
 
 def test_cancel_a_placed_round_then_stop_the_game(staff) -> None:
-    game, head = staff["game"], staff["head"]
-    r1 = placed(opened(game, head), head)
+    play, game, head = staff["play"], staff["game"], staff["head"]
+    r1 = play.finish(play.open_round())
     new = round_cancel(round_id=r1.pk, reason="Top mal annoncé", actor=head).replacement
     assert new.number == 1 and new.board_before == r1.board_before and new.rack != "ESIUHAN"
     opened_round = round_open(round_id=new.pk, actor=head)
@@ -98,9 +89,9 @@ def test_cancel_a_placed_round_then_stop_the_game(staff) -> None:
 
 
 def test_slip_conflicts_between_arbiters(staff) -> None:
-    game, head, second = staff["game"], staff["head"], staff["second"]
+    play, head, second = staff["play"], staff["head"], staff["second"]
     anne, bruno, chloe = staff["players"]
-    rnd = opened(game, head)
+    rnd = play.open_round()
     round_close(round_id=rnd.pk, actor=head)
     assert [r.player_id for r in missing_slips(rnd)] == [anne.pk, bruno.pk, chloe.pk]
 
@@ -131,11 +122,11 @@ def test_slip_conflicts_between_arbiters(staff) -> None:
 
 
 def test_round_and_game_recompute_restore_what_the_engine_says(staff) -> None:
-    game, head = staff["game"], staff["head"]
+    play, game, head = staff["play"], staff["game"], staff["head"]
     anne = staff["players"][0]
-    rnd = opened(game, head)
-    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4")
-    placed(rnd, head)
+    rnd = play.open_round()
+    play.propose(rnd, anne, "HAINES", "H4")
+    play.finish(rnd)
     assert not round_recompute(round_id=rnd.pk, actor=head).changed  # nothing differs
     # Simulate a stale judgement (e.g. made with another word list).
     ProposalVersion.objects.filter(round=rnd).update(outcome_score=3, outcome_code="ok")
@@ -177,6 +168,7 @@ def test_batch_of_predrawn_games(
     assert first.predrawn.splitlines()[:2] == ["ESIUHAN", "U+OEE?AF"]
     # A pre-drawn game from it deals the same racks.
     game = game_create_from_prepared(tournament_id=t.pk, prepared_game_id=first.pk, actor=head)
-    r1 = placed(opened(game, head), head)
-    r2 = round_draw(game_id=game.pk, actor=head)
+    play = GameScenario(game, head)
+    r1 = play.finish(play.open_round())
+    r2 = play.draw()
     assert (game.kind, r1.rack, r2.rack) == ("predrawn", "ESIUHAN", "U+OEE?AF")
