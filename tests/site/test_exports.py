@@ -16,17 +16,12 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
+from tests.scenario import GameScenario, new_game
 from tournaments.models import ArbiterMembership, Game, Registration, ReportJob
 from tournaments.reports.documents import DOCUMENTS, GAME, TOURNAMENT
 from tournaments.services import (
     decision_warning,
-    game_create,
-    proposal_submit,
     registration_token_issue,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
 )
 
 pytestmark = pytest.mark.django_db
@@ -42,19 +37,16 @@ def played(client, tournament_setup, settings, tmp_path) -> dict[str, Any]:
     setup = tournament_setup
     head = setup["arbiter"]
     anne, bruno, _ = setup["players"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7, actor=head)
-    for words in ([(anne, "HAINES", "H4"), (bruno, "HAINES", "H4")], [(anne, "AUlOFEE", "G6")]):
-        rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
-        for player, word, ref in words:
-            proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref)
-        if rnd.number == 2:
-            decision_warning(round_id=rnd.pk, player_id=bruno.pk, reason="Bavardage", actor=head)
-        round_close(round_id=rnd.pk, actor=head)
-        round_place_top(round_id=rnd.pk, actor=head)
+    play = new_game(setup, seed=7)
+    play.play({anne: ("HAINES", "H4", None), bruno: ("HAINES", "H4", None)})
+    r2 = play.open_round()
+    play.propose(r2, anne, "AUlOFEE", "G6")
+    decision_warning(round_id=r2.pk, player_id=bruno.pk, reason="Bavardage", actor=head)
+    play.finish(r2)
     reg = Registration.objects.get(tournament=setup["tournament"], player=anne)
     registration_token_issue(registration_id=reg.pk, actor=head)
     client.force_login(head)
-    return {**setup, "client": client, "game": game}
+    return {**setup, "client": client, "game": play.game}
 
 
 def check_file(kind: str, response: Any) -> None:
@@ -205,12 +197,11 @@ def test_game_record_import_replays_the_same_racks(played) -> None:
         "console:game", args=[game.pk]
     )
     first = played["game"].rounds.order_by("number")
+    imported = GameScenario(game, head)
     for old in first:
-        new = round_draw(game_id=game.pk, actor=head)
+        new = imported.draw()
         assert new.rack == old.rack
-        round_open(round_id=new.pk, actor=head)
-        round_close(round_id=new.pk, actor=head)
-        round_place_top(round_id=new.pk, actor=head)
+        imported.finish(imported.open(new))
     # A plain arbiter may not create games.
     helper = get_user_model().objects.create_user("assesseur", password="y")
     ArbiterMembership.objects.create(user=helper, tournament=played["tournament"])

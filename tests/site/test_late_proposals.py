@@ -8,7 +8,6 @@ Seed 7, round 1: rack ESIUHAN, top H4 HAINES 26 (tests/site/test_game_services.p
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -16,17 +15,10 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tests.scenario import SYSTEM, GameScenario, new_game, tablet_tokens
 from tournaments.errors import ServiceError
-from tournaments.models import AuditLog, ProposalVersion, Registration, Round
+from tournaments.models import AuditLog, ProposalVersion, Round
 from tournaments.selectors import game_standings
-from tournaments.services import (
-    game_create,
-    proposal_submit,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
-)
 
 pytestmark = pytest.mark.django_db
 SEED = 7
@@ -38,19 +30,14 @@ def no_live_cache(settings) -> None:
 
 
 @pytest.fixture
-def rnd(tournament_setup: dict[str, Any]) -> Round:
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED)
-    drawn = round_draw(game_id=game.pk, actor=tournament_setup["arbiter"])
-    return round_open(round_id=drawn.pk, actor=tournament_setup["arbiter"])
+def play(tournament_setup: dict[str, Any]) -> GameScenario:
+    return new_game(tournament_setup, seed=SEED)
 
 
-def submit(rnd: Round, player: Any, word: str, ref: str = "H4", **extra: Any) -> Any:
-    return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                           **extra)  # fmt: skip
-
-
-def past_deadline(rnd: Round) -> None:
-    Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+@pytest.fixture
+def rnd(play: GameScenario) -> Round:
+    """Round 1, open: rack ESIUHAN, top H4 HAINES 26."""
+    return play.open_round()
 
 
 def versions(rnd: Round, player: Any) -> list[tuple[int, str, bool, bool, int]]:
@@ -58,34 +45,28 @@ def versions(rnd: Round, player: Any) -> list[tuple[int, str, bool, bool, int]]:
     return [(v.version, v.word, v.late, v.is_current, v.outcome_score) for v in rows]
 
 
-def close_and_place(rnd: Round, arbiter: Any) -> None:
-    round_close(round_id=rnd.pk, actor=arbiter)
-    round_place_top(round_id=rnd.pk, actor=arbiter)
-
-
 @pytest.mark.parametrize("when", ["after the deadline", "after the close"])
-def test_a_late_send_never_replaces_the_on_time_proposal(tournament_setup, rnd, when) -> None:
+def test_a_late_send_never_replaces_the_on_time_proposal(tournament_setup, rnd, play, when) -> None:
     anne = tournament_setup["players"][0]
-    arbiter = tournament_setup["arbiter"]
-    on_time = submit(rnd, anne, "HAINES")
+    on_time = play.propose(rnd, anne, "HAINES", "H4")
     assert on_time.outcome.score == 26 and on_time.standing is None
     if when == "after the deadline":
-        past_deadline(rnd)
+        play.past_deadline(rnd)
     else:
-        round_close(round_id=rnd.pk, actor=arbiter)
-    late = submit(rnd, anne, "HAIES", client_key="late-1")
+        play.close(rnd)
+    late = play.propose(rnd, anne, "HAIES", "H4", client_key="late-1")
     # Stored as late, for the audit log, beside the on-time version which still counts.
     assert late.version.late and not late.version.is_current
     assert late.outcome.code == "zero.late"
     assert late.standing.pk == on_time.version.pk and late.counted.pk == on_time.version.pk
     assert versions(rnd, anne) == [(1, "HAINES", False, True, 26), (2, "HAIES", True, False, 0)]
     # Resending the late one (same key) adds nothing and still points at the on-time one.
-    again = submit(rnd, anne, "HAIES", client_key="late-1")
+    again = play.propose(rnd, anne, "HAIES", "H4", client_key="late-1")
     assert again.replayed and again.version.pk == late.version.pk
     assert ProposalVersion.objects.filter(round=rnd, player=anne).count() == 2
     if when == "after the deadline":
-        round_close(round_id=rnd.pk, actor=arbiter)
-    round_place_top(round_id=rnd.pk, actor=arbiter)
+        play.close(rnd)
+    play.place(rnd)
     standings = {s.player_id: s for s in game_standings(rnd.game)}
     # The top found on time, and a solo (+10: nobody else handed anything in, 3 players).
     assert (standings[anne.pk].total, standings[anne.pk].solos) == (36, 1)
@@ -93,24 +74,26 @@ def test_a_late_send_never_replaces_the_on_time_proposal(tournament_setup, rnd, 
     assert entry.payload["late"] is True and entry.payload["standing"] == on_time.version.pk
 
 
-def test_without_an_on_time_proposal_the_late_one_scores_zero(tournament_setup, rnd) -> None:
+def test_without_an_on_time_proposal_the_late_one_scores_zero(tournament_setup, rnd, play) -> None:
     bruno = tournament_setup["players"][1]
-    past_deadline(rnd)
-    first = submit(rnd, bruno, "HAINES")
+    play.past_deadline(rnd)
+    first = play.propose(rnd, bruno, "HAINES", "H4")
     assert (first.version.is_current, first.outcome.code, first.standing) == (
         True, "zero.late", None)  # fmt: skip
-    second = submit(rnd, bruno, "HAIES")  # late again: still zero, one current version
+    second = play.propose(rnd, bruno, "HAIES", "H4")  # late again: still zero, one current version
     assert second.version.is_current and second.standing is None
     assert versions(rnd, bruno) == [(1, "HAINES", True, False, 0), (2, "HAIES", True, True, 0)]
-    close_and_place(rnd, tournament_setup["arbiter"])
+    play.finish(rnd)
     assert {s.player_id: s.total for s in game_standings(rnd.game)}[bruno.pk] == 0
 
 
-def test_a_late_arbiter_slip_stays_beside_the_on_time_tablet_version(tournament_setup, rnd) -> None:
+def test_a_late_arbiter_slip_stays_beside_the_on_time_tablet_version(
+    tournament_setup, rnd, play
+) -> None:
     anne = tournament_setup["players"][0]
     arbiter = tournament_setup["arbiter"]
-    submit(rnd, anne, "HAINES")
-    slip = submit(rnd, anne, "HAIES", source="arbiter", entered_by=arbiter, late=True)
+    play.propose(rnd, anne, "HAINES", "H4")
+    slip = play.propose(rnd, anne, "HAIES", "H4", source="arbiter", entered_by=arbiter, late=True)
     assert slip.version.late and not slip.version.is_current and slip.conflict is None
     assert ProposalVersion.objects.get(round=rnd, player=anne, is_current=True).word == "HAINES"
 
@@ -121,25 +104,25 @@ HOSTILE = ['=HYPERLINK("http://x.example","clic")', "AB\u0001CD", "HAI<b>NES"]
 @pytest.mark.parametrize("word", HOSTILE)
 @pytest.mark.parametrize("late", [False, True])
 def test_late_or_not_a_bad_word_is_refused_and_nothing_is_stored(
-    tournament_setup, rnd, word, late
+    tournament_setup, rnd, play, word, late
 ) -> None:
     anne = tournament_setup["players"][0]
     if late:
-        round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"])
+        play.close(rnd)
     with pytest.raises(ServiceError) as info:
-        submit(rnd, anne, word)
+        play.propose(rnd, anne, word, "H4")
     assert info.value.code in {"word.character", "proposal.too_long"}
     assert not ProposalVersion.objects.exists()
 
 
 @pytest.mark.parametrize("late", [False, True])
-def test_late_or_not_too_long_is_refused(tournament_setup, rnd, late) -> None:
+def test_late_or_not_too_long_is_refused(tournament_setup, rnd, play, late) -> None:
     anne = tournament_setup["players"][0]
     if late:
-        past_deadline(rnd)
+        play.past_deadline(rnd)
     for word, ref, field in (("A" * 31, "H4", "word"), ("HAINES", "H4" + " " * 9, "reference")):
         with pytest.raises(ServiceError) as info:
-            submit(rnd, anne, word, ref)
+            play.propose(rnd, anne, word, ref)
         assert (info.value.code, info.value.details["field"]) == ("proposal.too_long", field)
     assert not ProposalVersion.objects.exists()
 
@@ -148,13 +131,10 @@ def test_late_or_not_too_long_is_refused(tournament_setup, rnd, late) -> None:
 
 
 def _tokens(setup: dict[str, Any]) -> list[str]:
-    from tests.site.test_tablet import issue_token
-
-    regs = Registration.objects.filter(tournament=setup["tournament"]).order_by("table_number")
-    return [issue_token(r) for r in regs]
+    return tablet_tokens(setup["tournament"], actor=SYSTEM)
 
 
-def test_api_late_send_keeps_the_on_time_version(tournament_setup, rnd) -> None:
+def test_api_late_send_keeps_the_on_time_version(tournament_setup, rnd, play) -> None:
     token = _tokens(tournament_setup)[1]
     bruno = APIClient()
     bruno.credentials(HTTP_AUTHORIZATION=f"Player {token}")
@@ -162,7 +142,7 @@ def test_api_late_send_keeps_the_on_time_version(tournament_setup, rnd) -> None:
     sent = bruno.post(url, {"word": "HAINES", "reference": "H4", "client_key": "b1"},
                       format="json")  # fmt: skip
     assert sent.status_code == 201 and sent.json()["counts"] is True
-    round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"])
+    play.close(rnd)
     late = bruno.post(url, {"word": "HAIES", "reference": "H4", "client_key": "b2",
                             "round": rnd.pk}, format="json")  # fmt: skip
     body = late.json()
@@ -185,7 +165,7 @@ def _post(client: Client, url: str, data: dict[str, Any]) -> Any:
 
 
 def test_tablet_late_send_is_shown_beside_the_proposal_that_counts(
-    client: Client, tournament_setup, rnd
+    client: Client, tournament_setup, rnd, play
 ) -> None:
     token = _tokens(tournament_setup)[0]
     url = f"/tablette/{token}/envoi/"
@@ -193,7 +173,7 @@ def test_tablet_late_send_is_shown_beside_the_proposal_that_counts(
                                 "client_key": "a1"})  # fmt: skip
     assert first.status_code == 201 and first.json()["counts"] is True
     etag = client.get(f"/tablette/{token}/etat/")["ETag"]
-    round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"])
+    play.close(rnd)
     late = _post(client, url, {"round": rnd.pk, "reference": "H4", "word": "HAIES",
                                "client_key": "a2"})  # fmt: skip
     body = late.json()
@@ -212,10 +192,10 @@ def test_tablet_late_send_is_shown_beside_the_proposal_that_counts(
 
 
 def test_tablet_late_send_without_on_time_one_says_zero(
-    client: Client, tournament_setup, rnd
+    client: Client, tournament_setup, rnd, play
 ) -> None:
     token = _tokens(tournament_setup)[1]
-    past_deadline(rnd)
+    play.past_deadline(rnd)
     payload = {"round": rnd.pk, "reference": "H4", "word": "HAINES", "client_key": "b"}
     late = _post(client, f"/tablette/{token}/envoi/", payload)
     body = late.json()
@@ -224,14 +204,14 @@ def test_tablet_late_send_without_on_time_one_says_zero(
 
 
 def test_arbitrage_page_shows_late_attempts_beside_the_slip(
-    client: Client, tournament_setup, rnd
+    client: Client, tournament_setup, rnd, play
 ) -> None:
     anne, bruno, _ = tournament_setup["players"]
     arbiter = tournament_setup["arbiter"]
-    submit(rnd, anne, "HAINES")
-    round_close(round_id=rnd.pk, actor=arbiter)
-    late = submit(rnd, anne, "HAIES", ref="H5")
-    submit(rnd, bruno, "HAINES")  # late, nothing on time: this one is the slip, zero
+    play.propose(rnd, anne, "HAINES", "H4")
+    play.close(rnd)
+    late = play.propose(rnd, anne, "HAIES", "H5")
+    play.propose(rnd, bruno, "HAINES", "H4")  # late, nothing on time: this one is the slip, zero
     client.force_login(arbiter)
     page = client.get(f"/arbitre/tour/{rnd.pk}/arbitrage/").content.decode()
     anne_row = page.split('data-table="1"')[1].split("</tr>")[0]

@@ -15,8 +15,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from tournaments.models import Registration
-from tournaments.services import game_create, round_draw, round_open
+from tests.scenario import SYSTEM, new_game, tablet_tokens
 
 pytestmark = pytest.mark.django_db
 
@@ -50,12 +49,10 @@ def test_the_checker_sees_what_a_cdn_looks_like() -> None:
 
 @pytest.fixture
 def pages(tournament_setup: dict[str, Any], client: Client) -> list[str]:
-    from tests.site.test_tablet import issue_token
-
     tournament = tournament_setup["tournament"]
-    game = game_create(tournament_id=tournament.pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
-    token = issue_token(Registration.objects.filter(tournament=tournament).first())
+    play = new_game(tournament_setup, seed=7, actor=SYSTEM)
+    game, rnd = play.game, play.open_round()
+    token = tablet_tokens(tournament, actor=SYSTEM)[0]
     return [
         "/", "/api/docs/", "/api/docs/?script=", "/arbitre/connexion/",
         f"/tablette/{token}/", f"/projecteur/{tournament.slug}/",

@@ -7,14 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from tournaments.services import (
-    game_create,
-    proposal_submit,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
-)
+from tests.scenario import SYSTEM, new_game
 
 pytestmark = pytest.mark.django_db
 
@@ -36,10 +29,10 @@ def test_projector_follows_the_round_and_shows_top_moves_and_ranking(
     url = f"/projecteur/{slug}/etat/"
     assert client.get(url).json()["round"] is None
 
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
-    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4")
-    proposal_submit(round_id=rnd.pk, player_id=bruno.pk, word="HAINSE", reference="H4")
+    play = new_game(setup, seed=7, actor=SYSTEM)
+    rnd = play.open_round()
+    play.propose(rnd, anne, "HAINES", "H4")
+    play.propose(rnd, bruno, "HAINSE", "H4")
     during = client.get(url)
     data = during.json()
     assert data["round"]["rack"] == "ESIUHAN" and data["round"]["deadline"]
@@ -47,7 +40,7 @@ def test_projector_follows_the_round_and_shows_top_moves_and_ranking(
     assert "HAINES" not in during.content.decode()
     assert client.get(url, HTTP_IF_NONE_MATCH=during["ETag"]).status_code == 304
 
-    round_close(round_id=rnd.pk)
+    play.close(rnd)
     after = client.get(url, HTTP_IF_NONE_MATCH=during["ETag"])
     assert after.status_code == 200
     data = after.json()
@@ -57,8 +50,8 @@ def test_projector_follows_the_round_and_shows_top_moves_and_ranking(
     ]
     assert [(r["rank"], r["name"], r["total"]) for r in data["ranking"]][0] == (1, "Anne", 36)
 
-    round_place_top(round_id=rnd.pk)
-    nxt = round_open(round_id=round_draw(game_id=game.pk).pk)
+    play.place(rnd)
+    nxt = play.open_round()
     data = client.get(url).json()
     assert data["round"]["number"] == nxt.number == 2 and data["round"]["top"] is None
     # The last top (HAINES at H4) is highlighted on the board of round 2.

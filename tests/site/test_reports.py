@@ -16,19 +16,18 @@ from __future__ import annotations
 
 import io
 import json
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
-from tournaments.models import ArbiterMembership, Player, Registration, Round
+from tests.scenario import new_game
+from tournaments.models import Player, Registration
 from tournaments.reports import data
 from tournaments.reports.game_sheet import game_sheet_pdf
 from tournaments.reports.record import game_data_from_record, read_record, record_json
@@ -36,14 +35,6 @@ from tournaments.reports.results import results_pdf
 from tournaments.reports.sheets import arbiter_sheet_pdf, player_records_pdf
 from tournaments.reports.slips import bulletins_pdf, corrections_pdf
 from tournaments.reports.tables import ranking_csv, sigles_csv, workbook_xlsx
-from tournaments.services import (
-    game_create,
-    proposal_submit,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
-)
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,43 +53,20 @@ def pdf_pages(content: bytes) -> int:
 def play(setup):
     """The seed-7 game above, three rounds."""
     anne, bruno, chloe = setup["players"]
-    arbiter = setup["arbiter"]
-    ArbiterMembership.objects.get_or_create(
-        user=arbiter, tournament=setup["tournament"], defaults={"role": "head"}
-    )
     Player.objects.filter(pk=anne.pk).update(club="Rennes", series="2A", category="Vermeil")
     Player.objects.filter(pk=bruno.pk).update(club="Brest", series="4B", category="Vermeil")
     Player.objects.filter(pk=chloe.pk).update(club="Nantes", series="2A", category="Junior")
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7, actor=arbiter)
-
-    def new_round():
-        rnd = round_draw(game_id=game.pk, actor=arbiter)
-        return round_open(round_id=rnd.pk, actor=arbiter)
-
-    def submit(rnd, player, word, ref, score=None):
-        return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                               claimed_score=score)  # fmt: skip
-
-    def finish(rnd):
-        round_close(round_id=rnd.pk, actor=arbiter)
-        round_place_top(round_id=rnd.pk, actor=arbiter)
-
-    r1 = new_round()
-    submit(r1, anne, "HAINES", "H4", 26)
-    submit(r1, bruno, "HAINES", "H4", 26)
-    Round.objects.filter(pk=r1.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    submit(r1, chloe, "HAINES", "H4", 26)  # late: 0
-    finish(r1)
-    r2 = new_round()
-    submit(r2, anne, "AUlOFEE", "G6", 70)
-    submit(r2, bruno, "FOUEE", "G6", 20)  # invalid word: 0
-    finish(r2)
-    r3 = new_round()
-    for player in (anne, bruno, chloe):
-        submit(r3, player, "PAYES", "13C", 45)
-    finish(r3)
-    game.refresh_from_db()
-    return game
+    game = new_game(setup, seed=7)
+    r1 = game.open_round()
+    game.propose(r1, anne, "HAINES", "H4", 26)
+    game.propose(r1, bruno, "HAINES", "H4", 26)
+    game.past_deadline(r1)
+    game.propose(r1, chloe, "HAINES", "H4", 26)  # late: 0
+    game.finish(r1)
+    game.play({anne: ("AUlOFEE", "G6", 70), bruno: ("FOUEE", "G6", 20)})  # FOUEE invalid: 0
+    game.play({player: ("PAYES", "13C", 45) for player in (anne, bruno, chloe)})
+    game.game.refresh_from_db()
+    return game.game
 
 
 @pytest.fixture

@@ -10,14 +10,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tests.scenario import SYSTEM, new_game, tablet_token
 from tournaments.models import ProposalVersion, Registration, Round
-from tournaments.services import (
-    game_create,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
-)
+from tournaments.services.registry import registration_token_revoke
 
 pytestmark = pytest.mark.django_db
 
@@ -31,36 +26,20 @@ def no_live_cache(settings) -> None:
 SEED = 7  # round 1: ESIUHAN, top H4 HAINES 26; round 2: U+OEE?AF, top G6 AUlOFEE 70
 
 
-def issue_token(registration: Registration) -> str:
-    """A fresh tablet token for ``registration``, issued by the service."""
-    from tournaments.services.registry import registration_token_issue
-
-    return registration_token_issue(registration_id=registration.pk, actor=None)
-
-
 def revoke_token(registration: Registration) -> None:
-    try:
-        from tournaments.services.registry import registration_token_revoke
-    except ImportError:  # pragma: no cover
-        Registration.objects.filter(pk=registration.pk).update(access_token=None)
-        return
-    registration_token_revoke(registration_id=registration.pk, actor=None)
+    registration_token_revoke(registration_id=registration.pk, actor=SYSTEM)
 
 
 @pytest.fixture
 def game(tournament_setup: dict[str, Any]) -> dict[str, Any]:
+    """Every player's tablet link and a seed-7 game, made by the system (no arbiter)."""
     setup = tournament_setup
     regs = list(
         Registration.objects.filter(tournament=setup["tournament"]).order_by("table_number")
     )
-    tokens = [issue_token(r) for r in regs]
-    g = game_create(tournament_id=setup["tournament"].pk, seed=SEED)
-    return {**setup, "game": g, "tokens": tokens, "registrations": regs}
-
-
-def open_next(g) -> Round:
-    rnd = round_draw(game_id=g.pk)
-    return round_open(round_id=rnd.pk)
+    tokens = [tablet_token(r, actor=SYSTEM) for r in regs]
+    play = new_game(setup, seed=SEED, actor=SYSTEM)
+    return {**setup, "game": play.game, "play": play, "tokens": tokens, "registrations": regs}
 
 
 def post(client: Client, url: str, data: dict[str, Any]):
@@ -74,7 +53,7 @@ def test_page_and_state_show_the_round_with_a_server_clock(client: Client, game)
     assert "Anne" in page.content.decode() and "tablet-config" in page.content.decode()
     assert client.get(f"/tablette/{token}/etat/").json()["round"] is None
 
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     state = client.get(f"/tablette/{token}/etat/")
     data = state.json()
     assert data["round"]["number"] == 1 and data["round"]["rack"] == "ESIUHAN"
@@ -89,13 +68,13 @@ def test_page_and_state_show_the_round_with_a_server_clock(client: Client, game)
     etag = state["ETag"]
     again = client.get(f"/tablette/{token}/etat/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again["ETag"] == etag
-    round_close(round_id=rnd.pk)
+    game["play"].close(rnd)
     assert client.get(f"/tablette/{token}/etat/", HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
 def test_preview_scores_without_revealing_validity(client: Client, game) -> None:
     token = game["tokens"][0]
-    open_next(game["game"])
+    game["play"].open_round()
     good = post(client, f"/tablette/{token}/apercu/", {"reference": "H4", "word": "HAINES"})
     assert good.status_code == 200
     assert (good.json()["reference"], good.json()["score"]) == ("H4", 26)
@@ -119,7 +98,7 @@ def test_preview_scores_without_revealing_validity(client: Client, game) -> None
 def test_submit_is_idempotent_and_the_last_version_counts(client: Client, game) -> None:
     token = game["tokens"][0]
     anne = game["players"][0]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     url = f"/tablette/{token}/envoi/"
     payload = {"round": rnd.pk, "reference": "H4", "word": "HAINSE", "client_key": "k-1"}
     first = post(client, url, payload)
@@ -140,7 +119,7 @@ def test_submit_is_idempotent_and_the_last_version_counts(client: Client, game) 
 
 def test_late_submission_gets_the_late_outcome(client: Client, game) -> None:
     token = game["tokens"][1]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     late = post(
         client,
@@ -154,7 +133,7 @@ def test_late_submission_gets_the_late_outcome(client: Client, game) -> None:
 
 def test_results_after_close_show_outcome_top_total_and_rank(client: Client, game) -> None:
     anne_t, bruno_t, _ = game["tokens"]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     post(
         client,
         f"/tablette/{anne_t}/envoi/",
@@ -166,7 +145,7 @@ def test_results_after_close_show_outcome_top_total_and_rank(client: Client, gam
         {"round": rnd.pk, "reference": "H4", "word": "HAINSE", "client_key": "b"},
     )
     assert client.get(f"/tablette/{anne_t}/etat/").json()["results"] is None
-    round_close(round_id=rnd.pk)
+    game["play"].close(rnd)
     anne = client.get(f"/tablette/{anne_t}/etat/").json()
     assert anne["round"]["top"]["reference"] == "H4" and anne["round"]["top"]["score"] == 26
     res = anne["results"]
@@ -181,14 +160,14 @@ def test_results_after_close_show_outcome_top_total_and_rank(client: Client, gam
     bruno = client.get(f"/tablette/{bruno_t}/etat/").json()["results"]
     assert (bruno["score"], bruno["kind"], bruno["code"]) == (0, "zero", "zero.invalid_word")
     assert bruno["reason"] and bruno["negatif"] == "-26" and bruno["rank"] == 2
-    round_place_top(round_id=rnd.pk)
+    game["play"].place(rnd)
     full = client.get(f"/tablette/{anne_t}/resultats/").json()
     assert full["rounds"][0]["top"]["word"] == "HAINES" and full["total"] == 36
 
 
 def test_another_players_token_never_sees_this_proposal(client: Client, game) -> None:
     anne_t, bruno_t, _ = game["tokens"]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     post(
         client,
         f"/tablette/{anne_t}/envoi/",
@@ -211,13 +190,13 @@ def test_unknown_or_revoked_token_is_a_404_with_a_sentence(client: Client, game)
     refused = post(client, f"/tablette/{token}/envoi/", {"reference": "H4", "word": "HAINES"})
     assert refused.status_code == 404 and refused.json()["code"] == "tablet.unknown"
     # Reissued: the new link works, the old one stays dead.
-    fresh = issue_token(game["registrations"][0])
+    fresh = tablet_token(game["registrations"][0], actor=SYSTEM)
     assert client.get(f"/tablette/{fresh}/etat/").status_code == 200
 
 
 def test_a_round_of_another_tournament_is_not_reachable(client: Client, game) -> None:
     token = game["tokens"][0]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     missing = post(
         client,
         f"/tablette/{token}/envoi/",
@@ -229,7 +208,7 @@ def test_a_round_of_another_tournament_is_not_reachable(client: Client, game) ->
 def test_posts_need_the_csrf_token(game) -> None:
     strict = Client(enforce_csrf_checks=True)
     token = game["tokens"][0]
-    open_next(game["game"])
+    game["play"].open_round()
     refused = post(strict, f"/tablette/{token}/apercu/", {"reference": "H4", "word": "HAINES"})
     assert refused.status_code == 403
     strict.get(f"/tablette/{token}/")
