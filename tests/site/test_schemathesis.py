@@ -26,9 +26,7 @@ from typing import Any
 import pytest
 from rest_framework.authtoken.models import Token
 
-from tournaments.models import Registration
-from tournaments.services import game_create, round_draw, round_open
-from tournaments.services.registry import registration_token_issue
+from tests.scenario import SYSTEM, new_game, tablet_tokens
 
 RUN = os.environ.get("CI", "").lower() == "true" or os.environ.get("TIRAGE_SCHEMATHESIS") == "1"
 pytestmark = [
@@ -46,12 +44,8 @@ def site(live_server: Any, tournament_setup: dict[str, Any], settings: Any) -> d
     # second; it is tested on its own (tests/production/test_security.py).
     settings.TIRAGE_PLAYER_RATE_PER_MINUTE = 1_000_000
     t = tournament_setup["tournament"]
-    tokens = [
-        registration_token_issue(registration_id=r.pk, actor=None)
-        for r in Registration.objects.filter(tournament=t).order_by("table_number")
-    ]
-    game = game_create(tournament_id=t.pk, seed=7)
-    round_open(round_id=round_draw(game_id=game.pk).pk)
+    tokens = tablet_tokens(t, actor=SYSTEM)
+    new_game(tournament_setup, seed=7, actor=SYSTEM).open_round()
     arbiter = Token.objects.create(user=tournament_setup["arbiter"]).key
     return {"url": live_server.url, "arbiter": arbiter, "player": tokens[0]}
 

@@ -15,10 +15,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
+from tests.scenario import SYSTEM, new_game
 from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.models import Registration
 from tournaments.parsing import ascii_int, flag
-from tournaments.services import game_create, round_draw, round_open
 from tournaments.services.imports import MAX_IMPORT_ROWS, MAX_REPORTED_ERRORS
 
 pytestmark = pytest.mark.django_db
@@ -71,8 +71,7 @@ def _import(client, upload):
 
 
 def test_query_flag_all_is_strict(tournament_setup, arbiter_api) -> None:
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
+    rnd = new_game(tournament_setup, seed=7, actor=SYSTEM).open_round()
     url = f"/api/rounds/{rnd.pk}/proposals/"
     assert arbiter_api.get(url + "?all=true").status_code == 200
     bad = arbiter_api.get(url + "?all=-87178291200")
@@ -125,8 +124,8 @@ def test_console_import_refuses_a_big_file_with_a_sentence(tournament_setup) -> 
 def test_console_numbers_never_overflow(tournament_setup) -> None:
     client = Client()
     client.force_login(tournament_setup["arbiter"])
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
+    play = new_game(tournament_setup, seed=7, actor=SYSTEM)
+    game, rnd = play.game, play.open_round()
     posts = [
         ("/arbitre/tournoi/open-test/joueurs/", {"name": "Zoé", "table_number": HUGE}),
         ("/arbitre/tournoi/open-test/joueurs/", {"name": "Zoé", "table_number": "٣"}),
