@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from django.db import connection, connections, transaction
 
+from tests.scenario import SYSTEM, new_game
 from tournaments.models import AuditLog, ProposalVersion, Round
-from tournaments.services import game_create, proposal_submit, round_draw, round_open
+from tournaments.services import proposal_submit
 
 pytestmark = pytest.mark.integration
 
@@ -42,9 +43,7 @@ def twice_at_once(call: Callable[[], Any]) -> list[Any]:
 @pytest.fixture
 def open_round(postgresql: str, tournament_setup: dict) -> tuple[Round, dict]:
     assert connection.vendor == "postgresql"
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7)
-    rnd = round_draw(game_id=game.pk)
-    return round_open(round_id=rnd.pk), tournament_setup
+    return new_game(tournament_setup, seed=7, actor=SYSTEM).open_round(), tournament_setup
 
 
 @pytest.mark.django_db(transaction=True)
@@ -79,9 +78,9 @@ def test_a_replayed_submission_is_stored_once(open_round) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_compute_top_runs_on_the_worker_after_commit(celery_worker, tournament_setup) -> None:
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7)
+    play = new_game(tournament_setup, seed=7, actor=SYSTEM)
     with transaction.atomic():
-        rnd = round_draw(game_id=game.pk)  # compute_top is sent when this commits
+        rnd = play.draw()  # compute_top is sent when this commits
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         rnd.refresh_from_db()

@@ -12,16 +12,10 @@ import pytest
 from engine.duplicate import Game as EngineGame
 from engine.duplicate import SeededSource, engine_top_finder, get_variant
 from engine.lexicon.automaton import Lexicon as EngineLexicon
-from tournaments.models import ArbiterMembership, BatchJob, Round
+from tests.scenario import new_game
+from tournaments.models import BatchJob, Round
 from tournaments.selectors import batch_progress
-from tournaments.services import (
-    game_create,
-    predrawn_batch_prepare,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
-)
+from tournaments.services import predrawn_batch_prepare
 
 pytestmark = pytest.mark.integration
 ROUNDS = 20
@@ -38,14 +32,12 @@ def wait_until(check: Callable[[], Any], what: str, timeout: float = 60.0) -> An
 
 @pytest.mark.django_db(transaction=True)
 def test_worker_computes_twenty_tops(celery_worker, tournament_setup, conformance_lexicon_file):
-    t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
-    ArbiterMembership.objects.update_or_create(user=head, tournament=t, defaults={"role": "head"})
-    game = game_create(tournament_id=t.pk, seed=7, actor=head)
+    play = new_game(tournament_setup, seed=7)
     var = get_variant("classic")
     lexicon = EngineLexicon.load(conformance_lexicon_file)
     direct = EngineGame(SeededSource(7), engine_top_finder(lexicon, var), var)
     for number in range(1, ROUNDS + 1):
-        rnd = round_draw(game_id=game.pk, actor=head)  # queues compute_top on commit
+        rnd = play.draw()  # queues compute_top on commit
         rnd = wait_until(
             lambda pk=rnd.pk: Round.objects.filter(pk=pk, computed_at__isnull=False).first(),
             f"the worker's top of round {number}",
@@ -57,11 +49,9 @@ def test_worker_computes_twenty_tops(celery_worker, tournament_setup, conformanc
         assert (rnd.top["chosen"]["coord"], rnd.top["chosen"]["word"]) == (
             str(chosen.reference), chosen.word)  # fmt: skip
         assert len(rnd.top["tied"]) == len(expected.choice.tied)
-        round_open(round_id=rnd.pk, actor=head)
-        round_close(round_id=rnd.pk, actor=head)
-        round_place_top(round_id=rnd.pk, actor=head)
+        play.finish(play.open(rnd))
         direct.place()
-    assert game.rounds.filter(top_placed_at__isnull=False).count() == ROUNDS
+    assert play.game.rounds.filter(top_placed_at__isnull=False).count() == ROUNDS
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tests.scenario import SYSTEM, new_game, tablet_token, tablet_tokens
 from tournaments.models import ArbiterMembership, Player, Registration, Round, Tournament
-from tournaments.services import game_create, round_close, round_draw, round_open
-from tournaments.services.registry import registration_token_issue
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,22 +23,18 @@ ROOT = Path(__file__).resolve().parents[2]
 def two_tournaments(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str, Any]:
     """Tournament A (tournament_setup, round 1 open) and B (its own arbiter and player)."""
     a = tournament_setup["tournament"]
-    tokens = [
-        registration_token_issue(registration_id=r.pk, actor=None)
-        for r in Registration.objects.filter(tournament=a).order_by("table_number")
-    ]
-    game = game_create(tournament_id=a.pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
+    tokens = tablet_tokens(a, actor=SYSTEM)
+    play = new_game(tournament_setup, seed=7, actor=SYSTEM)
+    game, rnd = play.game, play.open_round()
     b = Tournament.objects.create(name="Open B", slug="open-b", lexicon=a.lexicon)
     other = django_user_model.objects.create_user("arbitre-b", password="b-pw-12345")
     ArbiterMembership.objects.create(user=other, tournament=b, role="head")
     eve = Player.objects.create(name="Ève")
     reg_b = Registration.objects.create(tournament=b, player=eve, table_number=1)
-    token_b = registration_token_issue(registration_id=reg_b.pk, actor=None)
-    game_b = game_create(tournament_id=b.pk, seed=8)
-    rnd_b = round_open(round_id=round_draw(game_id=game_b.pk).pk)
+    token_b = tablet_token(reg_b, actor=SYSTEM)
+    rnd_b = new_game(tournament_setup, tournament=b, seed=8, actor=SYSTEM).open_round()
     return {"a": a, "b": b, "round": rnd, "round_b": rnd_b, "tokens": tokens,
-            "token_b": token_b, "arbiter_b": other, "game": game}  # fmt: skip
+            "token_b": token_b, "arbiter_b": other, "game": game, "play": play}  # fmt: skip
 
 
 def player(token: str) -> APIClient:
@@ -76,7 +69,7 @@ def test_players_see_and_change_only_their_own_proposal(two_tournaments) -> None
     assert corrected.status_code == 403
     forged = submit(bruno, client_key="anne-1", player=t["tokens"][0])
     assert forged.status_code == 201 and forged.json()["id"] != pid
-    round_close(round_id=t["round"].pk)
+    t["play"].close(t["round"])
     assert anne.get(f"/api/proposals/{pid}/").status_code == 200
     assert bruno.get(f"/api/proposals/{pid}/").status_code == 403
     # The player's views never list anyone else.
@@ -86,10 +79,10 @@ def test_players_see_and_change_only_their_own_proposal(two_tournaments) -> None
 
 def test_players_cannot_act_after_the_deadline(two_tournaments) -> None:
     t = two_tournaments
-    Round.objects.filter(pk=t["round"].pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    t["play"].past_deadline(t["round"])
     late = submit(player(t["tokens"][0]), client_key="late-1")
     assert late.status_code == 201 and late.json()["late"] is True  # stored, scores zero
-    round_close(round_id=t["round"].pk)
+    t["play"].close(t["round"])
     after = submit(player(t["tokens"][1]), client_key="late-2")
     assert after.json()["late"] is True
 
