@@ -24,32 +24,13 @@ PLAYERS = 200
 def full_room(tournament_setup: dict[str, Any]) -> dict[str, Any]:
     """200 players (the 3 of tournament_setup and 197 more), round 1 closed and placed:
     Anne found the top (26), the others handed nothing in."""
-    from tournaments.models import Player, Registration
-    from tournaments.services import (
-        game_create,
-        proposal_submit,
-        round_close,
-        round_draw,
-        round_open,
-        round_place_top,
-    )
+    from tests.scenario import SYSTEM, add_players, new_game
+    from tournaments.models import Registration
 
     tournament = tournament_setup["tournament"]
-    more = Player.objects.bulk_create(
-        [Player(name=f"Joueur {n:03d}") for n in range(4, PLAYERS + 1)]
-    )
-    Registration.objects.bulk_create(
-        [
-            Registration(tournament=tournament, player=p, table_number=n)
-            for n, p in enumerate(more, start=4)
-        ]
-    )
-    game = game_create(tournament_id=tournament.pk, seed=7)
-    rnd = round_open(round_id=round_draw(game_id=game.pk).pk)
+    add_players(tournament, [f"Joueur {n:03d}" for n in range(4, PLAYERS + 1)], first_table=4)
     anne = tournament_setup["players"][0]
-    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4")
-    round_close(round_id=rnd.pk)
-    round_place_top(round_id=rnd.pk)
+    new_game(tournament_setup, seed=7, actor=SYSTEM).play({anne: ("HAINES", "H4", None)})
     names = {r.player.name for r in Registration.objects.filter(tournament=tournament)}
     assert len(names) == PLAYERS
     return {"tournament": tournament, "names": names}

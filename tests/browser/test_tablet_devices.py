@@ -71,39 +71,17 @@ def tap_rack(page: Any, letter: str) -> None:
     page.locator("#rack .rtile:not(.used)", has_text=letter).first.tap()
 
 
-def open_round(game: Any) -> None:
-    from tournaments.services import round_draw, round_open
-
-    def work() -> None:
-        rnd = round_draw(game_id=game.pk)
-        round_open(round_id=rnd.pk)
-
-    in_thread(work)
-
-
-def finish_round(game: Any) -> None:
-    from tournaments.models import Round
-    from tournaments.services import round_close, round_place_top
-
-    def work() -> None:
-        rnd = Round.objects.filter(game=game).order_by("-number").first()
-        round_close(round_id=rnd.pk)
-        round_place_top(round_id=rnd.pk)
-
-    in_thread(work)
-
-
 @pytest.mark.parametrize("device", list(DEVICES))
 def test_a_move_by_taps_only(
     prepared: dict[str, Any], live_server: Any, browser: Any, shots: Path, device: str
 ) -> None:
     from playwright.sync_api import expect
 
-    game = prepared["game"]
+    play = prepared["play"]
     context = browser.new_context(locale="fr-FR", **DEVICES[device])
     page = context.new_page()
     page.goto(f"{live_server.url}/tablette/{prepared['tokens'][0]}/")
-    open_round(game)
+    in_thread(play.open_round)
     expect(page.locator("#rack .rtile")).to_have_count(7, timeout=WAIT)
     expect(page.locator("#countdown")).to_have_text(__import__("re").compile(r"^\d+:\d\d$"))
     check_layout(page)
@@ -128,8 +106,8 @@ def test_a_move_by_taps_only(
     page.screenshot(path=str(shots / f"tablet-{device}.png"))
 
     # Round 2, rack U+OEE?AF: G6 A U, the joker as L (picker), O F E E: AUlOFEE, 70.
-    finish_round(game)
-    open_round(game)
+    in_thread(lambda: play.finish(play.current_round()))
+    in_thread(play.open_round)
     expect(page.locator("#round-label")).to_contain_text("coup 2", timeout=WAIT)
     expect(page.locator("#rack .rtile.joker")).to_have_count(1)
     square(page, "G6").tap()

@@ -102,18 +102,12 @@ def console_post(page: Any, action: str) -> None:
 def prepared(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str, Any]:
     """Tokens, the head arbiter's login and a seeded game, made before the browser starts
     (ORM work inside Playwright's context would open a connection nothing closes)."""
-    from tests.site.test_tablet import issue_token
-    from tournaments.models import Registration
-    from tournaments.services import game_create
+    from tests.scenario import SYSTEM, new_game, tablet_tokens
 
-    tournament = tournament_setup["tournament"]
-    regs = list(Registration.objects.filter(tournament=tournament).order_by("table_number"))
     django_user_model.objects.create_superuser("ja", password="ja-secret-42")
-    return {
-        **tournament_setup,
-        "tokens": (issue_token(regs[0]), issue_token(regs[1])),
-        "game": game_create(tournament_id=tournament.pk, seed=7),
-    }
+    play = new_game(tournament_setup, seed=7, actor=SYSTEM)
+    tokens = tablet_tokens(tournament_setup["tournament"], actor=SYSTEM)
+    return {**tournament_setup, "tokens": tuple(tokens[:2]), "game": play.game, "play": play}
 
 
 def test_three_round_game_on_two_tablets_console_and_projector(
