@@ -7,6 +7,7 @@ import io
 import openpyxl
 import pytest
 
+from tests.scenario import new_game
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, AuditLog, Player, Registration
 from tournaments.selectors import game_standings, registration_by_token
@@ -182,16 +183,12 @@ def test_tokens_issue_reissue_and_revoke(staff) -> None:
 def test_late_arrival_zeroes_earlier_rounds(staff) -> None:
     t, head = staff["tournament"], staff["head"]
     anne, bruno, chloe = staff["players"]
-    game = game_create(tournament_id=t.pk, seed=7, actor=head)
+    play = new_game(staff, seed=7)
     for word, ref in (("HAINES", "H4"), ("AUlOFEE", "G6")):
-        rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
-        for p in (anne, chloe):
-            proposal_submit(round_id=rnd.pk, player_id=p.pk, word=word, reference=ref)
-        round_close(round_id=rnd.pk, actor=head)
-        round_place_top(round_id=rnd.pk, actor=head)
+        play.play({p: (word, ref, None) for p in (anne, chloe)})
     reg = Registration.objects.get(tournament=t, player=chloe)
     registration_arrive(registration_id=reg.pk, game_number=1, round_number=2, actor=head)
-    totals = {s.player_id: s.total for s in game_standings(game)}
+    totals = {s.player_id: s.total for s in game_standings(play.game)}
     # Anne 26 + 70, plus round 1's solo (26 against Bruno's 0; Chloé not arrived yet):
     # the game has 3 players, the fixture's solo threshold (§4.6, issue 12) -> +10.
     # Chloé arrived for round 2: 0 + 70; Bruno nothing.

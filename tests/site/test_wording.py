@@ -202,15 +202,10 @@ def test_reports_read_the_one_catalogue() -> None:
 
 @pytest.mark.django_db
 def test_the_tablet_preview_refusal_is_french(client: Client, tournament_setup) -> None:
-    from tournaments.models import Registration
-    from tournaments.services import game_create, round_draw, round_open
-    from tournaments.services.registry import registration_token_issue
+    from tests.scenario import SYSTEM, new_game, tablet_tokens
 
-    setup = tournament_setup
-    reg = Registration.objects.get(tournament=setup["tournament"], table_number=1)
-    token = registration_token_issue(registration_id=reg.pk, actor=None)
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7)  # round 1: ESIUHAN
-    round_open(round_id=round_draw(game_id=game.pk).pk)
+    token = tablet_tokens(tournament_setup["tournament"], actor=SYSTEM)[0]
+    new_game(tournament_setup, seed=7, actor=SYSTEM).open_round()  # round 1: ESIUHAN
     url = f"/tablette/{token}/apercu/"
     body = json.dumps({"reference": "H7", "word": "ZOO"})
     french = client.post(url, body, content_type="application/json")
