@@ -19,11 +19,11 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
+from tests.scenario import SYSTEM, tablet_tokens
 from tests.site.test_reports import play
 from tournaments.models import Decision, Player, ProposalVersion, Registration
 from tournaments.reports.documents import DOCUMENTS, GAME, TOURNAMENT, render_document
 from tournaments.reports.safe import FORMULA_START, pdf_text, safe_cell
-from tournaments.services.registry import registration_token_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -59,8 +59,7 @@ def hostile(tournament_setup):
     for table, name in enumerate(HOSTILE_NAMES[len(regs) :], start=len(regs) + 1):
         player = Player.objects.create(name=name, club=HOSTILE_CLUBS[table % len(HOSTILE_CLUBS)])
         Registration.objects.create(tournament=t, player=player, table_number=table)
-    for reg in Registration.objects.filter(tournament=t):
-        registration_token_issue(registration_id=reg.pk, actor=None)
+    tablet_tokens(t, actor=SYSTEM)
     # A stored word and reason as a late, unchecked proposal would have left them.
     zero = ProposalVersion.objects.filter(round__game=game, outcome_kind="zero").first()
     ProposalVersion.objects.filter(pk=zero.pk).update(

@@ -15,7 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.scenario import SYSTEM, new_game
+from tests.scenario import SYSTEM, new_game, tablet_token
 from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.models import Registration
 from tournaments.parsing import ascii_int, flag
@@ -146,10 +146,8 @@ def test_console_numbers_never_overflow(tournament_setup) -> None:
 
 
 def test_api_and_tablet_numbers_never_overflow(tournament_setup, arbiter_api) -> None:
-    from tournaments.services.registry import registration_token_issue
-
     reg = Registration.objects.filter(tournament=tournament_setup["tournament"]).first()
-    token = registration_token_issue(registration_id=reg.pk, actor=None)
+    token = tablet_token(reg, actor=SYSTEM)
     doc = arbiter_api.get(f"/api/tournaments/open-test/documents/results?game={HUGE}")
     assert doc.status_code == 404 and doc.json()["code"] == "game.unknown"
     tablet = Client().post(f"/tablette/{token}/envoi/", {"round": HUGE, "reference": "H8",
