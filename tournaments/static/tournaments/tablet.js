@@ -11,6 +11,7 @@ import {
   blankDraft, loadDraft, newKey, parseReference, pathOf, placedOf, rackUse, referenceOf, saveDraft, spell, wordOf,
 } from "./tablet_draft.js";
 import { resultsHtml } from "./tablet_results.js";
+import { receivedText, sendStatus } from "./tablet_status.js";
 
 var cfg = JSON.parse(document.getElementById("tablet-config").textContent);
 var T = cfg.i18n;
@@ -334,9 +335,6 @@ function locked() {
   var r = server && server.round;
   return !!(r && (r.state === "closed" || timeUp()));
 }
-function clock(iso) {
-  return iso ? new Date(iso).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "";
-}
 
 // --- Sending ---------------------------------------------------------------------------
 function send() {
@@ -388,34 +386,11 @@ function scheduleRetry() {
   retryTimer = setTimeout(function () { retryTimer = null; attemptSend(); }, 2000);
 }
 
-function serverHasDraft() {
-  var p = server && server.proposal;
-  return !!(p && draft.sentKey && p.client_key === draft.sentKey);
-}
-
 function renderSendStatus(text, kind) {
-  var p = server && server.proposal, extra = server && server.late_attempt;
-  if (!text) {
-    if (draft.pending) { text = T.retrying; kind = "pending"; }
-    else if (locked()) {
-      // The round is over for this tablet: say which proposal counts.
-      if (p && !p.late) { text = fmt(T.over_kept, { time: clock(p.at) }); kind = "locked"; }
-      else if (p) { text = T.over_late; kind = "late"; }
-      else { text = T.over_none; kind = "late"; }
-      if (extra) text += " " + fmt(T.late_ignored, { time: clock(extra.at) });
-    }
-    else if (p && p.late) { text = T.late; kind = "late"; }
-    else if (serverHasDraft() && draft.payload && draft.payload.word === typedWord() &&
-             draft.payload.reference === reference()) { text = T.received; kind = "ok"; }
-    else if (p && !draft.word) { text = T.received; kind = "ok"; }
-    else if (p) { text = T.changed; kind = "pending"; }
-    else { text = T.not_sent; kind = "pending"; }
-  }
-  sentEl.textContent = text;
-  sentEl.className = "sent-status " + (kind || "");
-  receivedEl.textContent = p ? fmt(T.received_detail, {
-    reference: p.reference, word: p.word, version: p.version, time: clock(p.at)
-  }) : "";
+  var status = text ? [text, kind] : sendStatus(draft, server, locked(), T, lang);
+  sentEl.textContent = status[0];
+  sentEl.className = "sent-status " + (status[1] || "");
+  receivedEl.textContent = receivedText(server && server.proposal, T, lang);
   fitBar();
 }
 
