@@ -1,5 +1,6 @@
 /* Arbiter console: keyboard shortcuts, status polling (poll.js), fast slip entry.
    Every page works without this file (forms post and reload); this only makes it faster. */
+import { minutesSeconds, secondsLeft } from "./live.js";
 import { poll } from "./poll.js";
 
 // --- Keyboard shortcuts: a key clicks the element marked data-key="<key>". ---------------
@@ -26,9 +27,8 @@ if (game && game.dataset.serverNow) {
 function tick() {
   var el = document.getElementById("countdown");
   if (!el || !el.dataset.deadline) return;
-  var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - (Date.now() + offset)) / 1000));
-  var minutes = Math.floor(left / 60), seconds = left % 60;
-  el.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+  var left = Math.max(0, secondsLeft(el.dataset.deadline, offset));
+  el.textContent = minutesSeconds(left);
   el.classList.toggle("late", left === 0);
 }
 tick();

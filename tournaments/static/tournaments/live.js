@@ -1,5 +1,6 @@
-// What the tablet and the projector share: the board's geometry and premium squares, the
-// translated sentences' placeholders, HTML escaping, the server's clock and the countdown.
+// What the live pages share (the tablet, the projector; the console its countdown): the
+// board's geometry and premium squares, the translated sentences' placeholders, HTML
+// escaping, the server's clock and the countdown.
 "use strict";
 
 export const SIZE = 15;
