@@ -178,7 +178,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "tournaments.static_storage.StaticStorage"
             if PRODUCTION
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )

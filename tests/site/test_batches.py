@@ -55,7 +55,8 @@ def test_a_batch_of_two_games_is_prepared_and_becomes_a_game(
     first = state["games"][0]
     shown = client.get(reverse("console:batch", args=[job.pk])).content.decode()
     assert "Créer la partie dans ce tournoi" in shown and first["create"] in shown
-    assert str(first["top_total"]) in shown and "job_poll.js" in shown
+    assert str(first["top_total"]) in shown
+    assert '<script type="module" src="/static/tournaments/batch_job.js">' in shown
 
     created = client.post(first["create"])
     game = Game.objects.get(tournament=head["tournament"])

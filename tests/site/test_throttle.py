@@ -7,7 +7,7 @@ from unittest import mock
 import pytest
 from django.core.cache import cache
 
-from tests.site.test_tablet import issue_token
+from tests.scenario import SYSTEM, tablet_token
 from tournaments.models import Registration
 from tournaments.throttle import player_allowed
 
@@ -20,7 +20,7 @@ def tokens(tournament_setup, settings) -> tuple[str, str]:
     cache.clear()
     regs = Registration.objects.filter(tournament=tournament_setup["tournament"])
     first, second = regs.order_by("table_number")[:2]
-    yield issue_token(first), issue_token(second)
+    yield tablet_token(first, actor=SYSTEM), tablet_token(second, actor=SYSTEM)
     cache.clear()
 
 

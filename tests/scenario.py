@@ -1,0 +1,162 @@
+"""One way for the tests to build a game: the real services, called as an arbiter would.
+
+Every test that needs rounds on the board used to carry its own copy of "draw, open, hand
+in, close, place the top"; they all go through here::
+
+    play = new_game(tournament_setup, seed=7)        # game_create, as the head arbiter
+    r1 = play.open_round()                           # round_draw + round_open
+    play.propose(r1, anne, "HAINES", "H4", 26)       # proposal_submit (a tablet's move)
+    play.finish(r1)                                  # round_close + round_place_top
+    play.play({anne: ("HAINES", "H4", 26)})          # a whole round in one call
+
+This module only drives the services: it never computes a score, a total or a rank. The
+values a test expects stay in the test, worked out by hand from the rules
+(../shared/rules/) or from the conformance data.
+
+Who acts: the tournament's head arbiter (``tournament_setup["arbiter"]``), or ``SYSTEM``
+(a worker or a command) for the tests that exercise the site without an arbiter. The actor
+is always passed explicitly (issue 20: services take ``actor`` as a required keyword).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from tournaments.access import SYSTEM
+from tournaments.models import Game, Player, Registration, Round, Tournament
+from tournaments.services import (
+    game_create,
+    proposal_submit,
+    round_close,
+    round_compute_top,
+    round_draw,
+    round_open,
+    round_place_top,
+)
+from tournaments.services.proposals import ProposalResult
+from tournaments.services.registry import registration_token_issue
+
+HEAD_ARBITER: Any = object()  # new_game's default: the setup's head arbiter
+SEED = 7  # the hand-checked game of tests/site/test_game_services.py
+
+# ``{player: (word, reference, claimed score or None)}``: the slips of one round.
+Slips = Mapping[Any, tuple[str, str, int | None]]
+
+
+@dataclass
+class GameScenario:
+    """A game being played: its rows and who drives it."""
+
+    game: Game
+    actor: Any
+
+    def draw(self, letters: str | None = None) -> Round:
+        """The next rack, by the game's source (or ``letters`` for a manual game)."""
+        return round_draw(game_id=self.game.pk, letters=letters, actor=self.actor)
+
+    def open_round(self) -> Round:
+        """Draw the next rack and open the round (the clock starts)."""
+        return round_open(round_id=self.draw().pk, actor=self.actor)
+
+    def open(self, rnd: Round) -> Round:
+        return round_open(round_id=rnd.pk, actor=self.actor)
+
+    def close(self, rnd: Round) -> Round:
+        return round_close(round_id=rnd.pk, actor=self.actor)
+
+    def place(self, rnd: Round) -> Round:
+        """Lay the top on the board (the round must be closed)."""
+        return round_place_top(round_id=rnd.pk, actor=self.actor)
+
+    def finish(self, rnd: Round) -> Round:
+        """Close the round and place its top: the board is ready for the next draw."""
+        self.close(rnd)
+        return self.place(rnd)
+
+    def compute_top(self, rnd: Round) -> Round:
+        """The top, computed now rather than by the worker (as the system does)."""
+        return round_compute_top(round_id=rnd.pk, actor=SYSTEM)
+
+    def propose(
+        self,
+        rnd: Round,
+        player: Any,
+        word: str,
+        reference: str = "",
+        score: int | None = None,
+        **extra: Any,
+    ) -> ProposalResult:
+        """A player's move, as a tablet sends it (``extra``: client_key, source, late…).
+
+        The tablet's sender is the system here (a test stands for the player's token); an
+        arbiter's slip (``source="arbiter"``) is entered by the scenario's actor."""
+        if "actor" not in extra:
+            extra["actor"] = self.actor if extra.get("source") == "arbiter" else SYSTEM
+        return proposal_submit(
+            round_id=rnd.pk,
+            player_id=player.pk,
+            word=word,
+            reference=reference,
+            claimed_score=score,
+            **extra,
+        )
+
+    def past_deadline(self, rnd: Round) -> None:
+        """Move the round's deadline one second into the past (time is up, still open)."""
+        Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    def play(self, slips: Slips) -> Round:
+        """One whole round: draw, open, hand in ``slips``, close, place the top."""
+        rnd = self.open_round()
+        for player, (word, reference, score) in slips.items():
+            self.propose(rnd, player, word, reference, score)
+        return self.finish(rnd)
+
+    def current_round(self) -> Round | None:
+        """The last round drawn (cancelled ones aside)."""
+        return self.game.rounds.exclude(state="cancelled").order_by("-number").first()
+
+
+def new_game(
+    setup: Mapping[str, Any],
+    *,
+    seed: int = SEED,
+    actor: Any = HEAD_ARBITER,
+    tournament: Tournament | None = None,
+    variant_code: str | None = None,
+) -> GameScenario:
+    """A seeded game on ``setup``'s tournament (or ``tournament``), in the tournament's
+    variant (or ``variant_code``), driven by its head arbiter, or by ``actor`` when given
+    (``SYSTEM`` for a worker or a command)."""
+    who = setup["arbiter"] if actor is HEAD_ARBITER else actor
+    target = tournament or setup["tournament"]
+    game = game_create(tournament_id=target.pk, seed=seed, variant_code=variant_code, actor=who)
+    return GameScenario(game, who)
+
+
+def add_players(tournament: Tournament, names: list[str], *, first_table: int) -> list[Player]:
+    """Players registered at the tables that follow (``first_table`` for the first name)."""
+    players = Player.objects.bulk_create([Player(name=name) for name in names])
+    Registration.objects.bulk_create(
+        [
+            Registration(tournament=tournament, player=player, table_number=table)
+            for table, player in enumerate(players, start=first_table)
+        ]
+    )
+    return players
+
+
+def tablet_tokens(tournament: Tournament, *, actor: Any) -> list[str]:
+    """A fresh tablet link token for every registration, in table order."""
+    registrations = Registration.objects.filter(tournament=tournament).order_by("table_number")
+    return [tablet_token(reg, actor=actor) for reg in registrations]
+
+
+def tablet_token(registration: Registration, *, actor: Any) -> str:
+    """A fresh tablet link token for one registration, issued by the service."""
+    return registration_token_issue(registration_id=registration.pk, actor=actor)
