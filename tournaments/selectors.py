@@ -13,10 +13,13 @@ from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.duplicate.totals import tournament_standings as engine_tournament_standings
 from tournaments import adapter
 from tournaments.models import (
+    ArbiterMembership,
     AuditLog,
     BatchJob,
     Decision,
     Game,
+    Lexicon,
+    LexiconBuild,
     ProposalVersion,
     Registration,
     Round,
@@ -180,3 +183,71 @@ def slips_to_review(rnd: Round) -> list[dict]:
     ]  # fmt: skip
     lines.sort(key=lambda line: (line["choice"] is not None, line["registration"].table_number))
     return lines
+
+
+# --- Settings and arbiters pages (issue 15; the lead moves these into selectors/) ----------
+
+#: Settings the racks and tops were drawn with: fixed once a round of any game is drawn.
+DRAW_SETTINGS = ("lexicon_id", "variant_code")
+#: Settings the scores and rankings of a closed round used: fixed once a round is closed.
+SCORE_SETTINGS = (
+    "solo_value",
+    "solo_min_players",
+    "score_required",
+    "warning_penalty_from",
+    "tie_break",
+)
+
+
+def tournament_settings_locks(tournament_id: int) -> dict[str, tuple[str, dict[str, int]]]:
+    """The settings that can no longer change, each with the refusal code and the round that
+    fixed it (``{"lexicon_id": ("tournament.frozen_started", {"game": 1, "round": 1})}``).
+
+    Changing them would alter games already played: the lexicon and the formula made the
+    racks and tops of every drawn round; solos, warnings, score required and tie-break made
+    the scores and ranks of every closed one. The rule is here so the settings page (which
+    shows them read-only with the reason) and ``tournament_update`` (which refuses them)
+    never disagree."""
+    rounds = Round.objects.filter(game__tournament_id=tournament_id).exclude(state="cancelled")
+    locks: dict[str, tuple[str, dict[str, int]]] = {}
+    for fields, code, subset in (
+        (DRAW_SETTINGS, "tournament.frozen_started", rounds),
+        (SCORE_SETTINGS, "tournament.frozen_closed", rounds.filter(state="closed")),
+    ):
+        first = subset.order_by("game__number", "number").values("game__number", "number")
+        first = first.first()
+        if first is not None:
+            where = {"game": first["game__number"], "round": first["number"]}
+            locks.update({name: (code, where) for name in fields})
+    return locks
+
+
+def default_lexicon() -> Lexicon | None:
+    """The registered lexicon built from the site's default file (``TIRAGE_LEXICON``), the
+    one a new tournament starts with; None until that file is registered."""
+    from django.conf import settings
+
+    return Lexicon.objects.filter(path=str(settings.TIRAGE_LEXICON)).order_by("id").first()
+
+
+def lexicon_build_progress(build_id: int) -> dict | None:
+    """What the settings page polls for an uploaded word list: ``{"id", "state",
+    "progress", "lexicon", "rejected", "error_code"}``, or None."""
+    row = LexiconBuild.objects.filter(pk=build_id).values(
+        "id", "state", "progress", "lexicon_id", "rejected", "error_code"
+    )
+    row = row.first()
+    if row is None:
+        return None
+    row["lexicon"] = row.pop("lexicon_id")
+    return row
+
+
+def arbiters_presence(tournament_id: int) -> list[ArbiterMembership]:
+    """The tournament's arbiters, head first, each with ``last_seen_at`` and the round they
+    last looked at (``last_seen_round`` with its game) for "actif il y a N min, coup N"."""
+    return list(
+        ArbiterMembership.objects.filter(tournament_id=tournament_id)
+        .select_related("user", "last_seen_round__game")
+        .order_by("-role", "user__username")
+    )

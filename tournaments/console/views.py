@@ -34,6 +34,7 @@ from tournaments.console.forms import (
     SlipForm,
     TournamentForm,
 )
+from tournaments.console.settings_pages import resolve_lexicon
 from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
@@ -71,7 +72,7 @@ def index(request: HttpRequest) -> HttpResponse:
             lexicon = data.pop("lexicon")
             try:
                 obj = services.tournament_create(
-                    lexicon_id=lexicon.pk if lexicon else None, actor=request.user, **data
+                    lexicon_id=resolve_lexicon(lexicon, request.user), actor=request.user, **data
                 )
             except ServiceError as error:
                 form.add_error(None, wording.error_text(error))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.errors import ServiceError
+from tournaments.language import in_tournament_language
 from tournaments.models import Game, Tournament
 from tournaments.parsing import MAX_GAME, ascii_int
 from tournaments.reports import Rendered, data
@@ -85,6 +86,7 @@ def check_scope(doc: Document, game: Game | None) -> None:
         )
 
 
+@in_tournament_language  # printed in the tournament's language, whoever asks (issue 15)
 def render_document(
     kind: str,
     tournament: Tournament,

@@ -2,8 +2,10 @@
 commands all call these functions (keyword arguments, typed results, ``ServiceError``).
 
 Each one runs in a transaction with row locks, checks who acts (``tournaments.access``) and
-writes the audit log; see the modules: ``registry`` (tournaments, arbiters, players,
-tokens), ``imports`` (player lists), ``games`` (lexicons, games, racks, placing tops),
+writes the audit log; see the modules: ``registry`` (tournaments, players, tokens),
+``tournament_settings`` (settings), ``arbiters`` (arbiters and their accounts),
+``lexicons`` (a club's word list built by a worker), ``imports`` (player lists), ``games``
+(lexicons, games, racks, placing tops),
 ``rounds`` (top, open, close), ``proposals`` (submissions, corrections, slip conflicts),
 ``decisions`` (warnings, penalties, zeros, moyenne), ``lifecycle`` (cancel, stop, conflicts),
 ``recompute`` and ``batch`` (pre-drawn games prepared by the workers).
@@ -24,6 +26,12 @@ def request_touch(tournament_id: int) -> None:
     queue_after_commit(tournament_touch, tournament_id)
 
 
+from tournaments.services.arbiters import (  # noqa: E402
+    ArbiterAdded,
+    arbiter_add,
+    arbiter_handover,
+    arbiter_remove,
+)
 from tournaments.services.batch import (  # noqa: E402
     game_create_from_prepared,
     predrawn_batch_prepare,
@@ -63,7 +71,6 @@ from tournaments.services.recompute import (  # noqa: E402
     round_recompute_later,
 )
 from tournaments.services.registry import (  # noqa: E402
-    arbiter_add,
     player_register,
     registration_arrive,
     registration_token_issue,
@@ -71,14 +78,18 @@ from tournaments.services.registry import (  # noqa: E402
     tournament_create,
 )
 from tournaments.services.rounds import round_close, round_compute_top, round_open  # noqa: E402
+from tournaments.services.tournament_settings import tournament_update  # noqa: E402
 
 __all__ = [
+    "ArbiterAdded",
     "CancelResult",
     "ImportResult",
     "ProposalResult",
     "RecomputeResult",
     "RowError",
     "arbiter_add",
+    "arbiter_handover",
+    "arbiter_remove",
     "conflict_resolve",
     "decision_moyenne",
     "decision_review",
@@ -111,4 +122,5 @@ __all__ = [
     "round_recompute",
     "round_recompute_later",
     "tournament_create",
+    "tournament_update",
 ]

@@ -1,9 +1,10 @@
 """Tournaments, their arbiters and players: creation, registration, late arrivals and the
 players' tablet tokens.
 
-A tournament's creator becomes its head arbiter. Tables are unique per tournament (a database
-constraint); a registration without a table takes the smallest free one, decided under the
-tournament's row lock so two registrations never pick the same table.
+A tournament's creator becomes its head arbiter (``services.arbiters`` adds the others).
+Tables are unique per tournament (a database constraint); a registration without a table
+takes the smallest free one, decided under the tournament's row lock so two registrations
+never pick the same table.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def tournament_create(
     public_rankings: bool = False,
     actor: Any,
 ) -> Tournament:
-    """A new tournament with its settings; ``actor`` (if a user) becomes its head arbiter.
+    """A new tournament with its settings and its lexicon (required); ``actor`` (if a user)
+    becomes its head arbiter. Later changes go through ``tournament_update``.
 
     Only the system (``actor=None``), a superuser or a user with the ``add_tournament``
     permission may create one."""
@@ -64,7 +66,9 @@ def tournament_create(
         )
     if seconds_per_move is not None and seconds_per_move <= 0:
         raise ServiceError("tournament.seconds", "The time per move must be positive.")
-    if lexicon_id is not None and not Lexicon.objects.filter(pk=lexicon_id).exists():
+    if lexicon_id is None:  # without one the first draw would fail (issue 15)
+        raise ServiceError("tournament.lexicon_required", "A tournament needs a lexicon.")
+    if not Lexicon.objects.filter(pk=lexicon_id).exists():
         raise ServiceError("lexicon.unknown", f"There is no lexicon {lexicon_id}.")
     with transaction.atomic():
         if Tournament.objects.filter(slug=slug).exists():
@@ -83,25 +87,6 @@ def tournament_create(
             ArbiterMembership.objects.create(user=actor, tournament=tournament, role=HEAD)
         audit_record(actor=actor, action="tournament.create", obj=tournament, slug=slug)
         return tournament
-
-
-def arbiter_add(*, tournament_id: int, user: Any, role: str, actor: Any) -> ArbiterMembership:
-    """Make ``user`` an arbiter (``"arbiter"``) or the head arbiter (``"head"``) of the
-    tournament, or change their role. Head arbiter only."""
-    if role not in {"head", "arbiter"}:
-        raise ServiceError("arbiter.role", f"'{role}' is not a role: head or arbiter.", role=role)
-    with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
-        require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
-        membership, created = ArbiterMembership.objects.get_or_create(
-            user=user, tournament=tournament, defaults={"role": role}
-        )
-        if not created and membership.role == role:
-            return membership
-        membership.role = role
-        membership.save(update_fields=["role"])
-        audit_record(actor=actor, action="arbiter.add", obj=membership, user=user.pk, role=role)
-        return membership
 
 
 def free_table(tournament: Tournament, taken: set[int] | None = None) -> int:

@@ -35,6 +35,7 @@ from engine.errors import EngineError
 from tournaments import adapter, selectors, wording
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
+from tournaments.language import speaking
 from tournaments.models import ProposalVersion, Registration, Round
 from tournaments.parsing import ascii_int
 from tournaments.services import proposal_submit
@@ -93,6 +94,22 @@ def rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
         return view(request, token, *args, **kwargs)
 
     return limited
+
+
+def room_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The tablet speaks its tournament's language (``Tournament.language``), whatever the
+    borrowed device is set to; an unknown token gets the site's language (French)."""
+
+    @wraps(view)
+    def spoken(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        code = None
+        if 0 < len(token) <= MAX_TOKEN:
+            rows = Registration.objects.filter(access_token=token)
+            code = rows.values_list("tournament__language", flat=True).first()
+        with speaking(code, request):
+            return view(request, token, *args, **kwargs)
+
+    return spoken
 
 
 def _body(request: HttpRequest) -> dict[str, Any]:
@@ -253,6 +270,7 @@ def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
 @ensure_csrf_cookie
 @never_cache
 @rate_limited
+@room_language
 def page(request: HttpRequest, token: str) -> HttpResponse:
     reg = registration_for(token)
     if reg is None:
@@ -273,6 +291,7 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @rate_limited
+@room_language
 def state(request: HttpRequest, token: str) -> HttpResponse:
     reg = registration_for(token)
     if reg is None:
@@ -295,6 +314,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @rate_limited
+@room_language
 def results(request: HttpRequest, token: str) -> HttpResponse:
     """Every closed round of the current game for this player, and the standing."""
     reg = registration_for(token)
@@ -372,6 +392,7 @@ def _check(rnd: Round, reference: str, word: str) -> Any:
 
 @require_POST
 @rate_limited
+@room_language
 def preview(request: HttpRequest, token: str) -> HttpResponse:
     """Where the move goes and what it scores. Never says whether a word is valid."""
     reg = registration_for(token)
@@ -405,6 +426,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 @rate_limited
+@room_language
 def submit(request: HttpRequest, token: str) -> HttpResponse:
     """Hand the move in (``proposal_submit``, source ``tablet``). The answer says the
     server has it; it reveals no outcome, except "late" which the clock already told."""

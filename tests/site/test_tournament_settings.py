@@ -1,0 +1,204 @@
+"""Issue 15/20: ``tournament_update``, the one way a tournament's settings change after its
+creation: head arbiter only, audited old → new, refusing what would alter games already
+played, with the ranges also held by the database."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.utils import translation
+
+from engine.lexicon.automaton import build_lexicon_file
+from tournaments import wording
+from tournaments.errors import ServiceError
+from tournaments.language import in_tournament_language
+from tournaments.models import ArbiterMembership, AuditLog, Tournament
+from tournaments.reports.documents import render_document
+from tournaments.selectors import tournament_settings_locks
+from tournaments.services import (
+    game_create,
+    lexicon_register,
+    round_close,
+    round_draw,
+    round_open,
+    tournament_update,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff(tournament_setup, django_user_model):
+    """The fixture's tournament with its head arbiter, an arbiter and an outsider."""
+    t = tournament_setup["tournament"]
+    second = django_user_model.objects.create_user("second")
+    ArbiterMembership.objects.create(user=second, tournament=t, role="arbiter")
+    outsider = django_user_model.objects.create_user("dehors")
+    return {**tournament_setup, "head": tournament_setup["arbiter"], "second": second,
+            "outsider": outsider}  # fmt: skip
+
+
+@pytest.fixture
+def other_lexicon(tmp_path: Path):
+    """A second, tiny lexicon (two words) a tournament could switch to."""
+    path = tmp_path / "petit.lex"
+    build_lexicon_file(["AA", "BU"], path, name="petit", source="test", version="1")
+    return lexicon_register(path=path, actor=None)
+
+
+def _refused(code: str, **kwargs) -> ServiceError:
+    with pytest.raises(ServiceError) as info:
+        tournament_update(**kwargs)
+    assert info.value.code == code, info.value
+    return info.value
+
+
+def test_the_head_arbiter_changes_settings_and_each_change_is_audited(staff) -> None:
+    t, head = staff["tournament"], staff["head"]
+    before = AuditLog.objects.count()
+    updated = tournament_update(
+        actor=head, tournament_id=t.pk, name="Open de Vichy", starts_on=datetime.date(2026, 12, 5),
+        ends_on=datetime.date(2026, 12, 6), solo_value=5, language="en", score_required=False,
+    )  # fmt: skip
+    assert (updated.name, updated.solo_value, updated.language) == ("Open de Vichy", 5, "en")
+    row = AuditLog.objects.get(action="tournament.update")
+    assert (row.actor, row.object_type, row.object_id) == (head, "tournament", t.pk)
+    # Old → new for what changed only (score_required was already False in the fixture).
+    assert row.payload["changes"] == {
+        "name": ["Open de test", "Open de Vichy"],
+        "starts_on": [None, "2026-12-05"],
+        "ends_on": [None, "2026-12-06"],
+        "solo_value": [10, 5],
+        "language": ["fr", "en"],
+    }
+    # The same values again change nothing and write nothing.
+    tournament_update(actor=head, tournament_id=t.pk, name="Open de Vichy", solo_value=5)
+    assert AuditLog.objects.count() == before + 1
+    t.refresh_from_db()
+    assert t.starts_on == datetime.date(2026, 12, 5)
+
+
+def test_only_the_head_arbiter_changes_settings(staff) -> None:
+    t = staff["tournament"]
+    _refused("access.head_arbiter", actor=staff["second"], tournament_id=t.pk, name="X")
+    _refused("access.arbiter", actor=staff["outsider"], tournament_id=t.pk, name="X")
+    _refused("tournament.unknown", actor=staff["head"], tournament_id=10**9, name="X")
+    assert Tournament.objects.get(pk=t.pk).name == "Open de test"
+    assert not AuditLog.objects.filter(action="tournament.update").exists()
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"solo_value": 101}, "tournament.range"),
+        ({"solo_value": -1}, "tournament.range"),
+        ({"solo_min_players": 0}, "tournament.range"),
+        ({"seconds_per_move": 0}, "tournament.range"),
+        ({"seconds_per_move": 3601}, "tournament.range"),
+        ({"warning_penalty_from": 0}, "tournament.range"),
+        ({"solo_value": True}, "tournament.range"),  # a bool is not a number of points
+        ({"name": "   "}, "tournament.name"),
+        ({"language": "de"}, "tournament.language"),
+        ({"tie_break": "coin"}, "tournament.tie_break"),
+        ({"variant_code": "nope"}, "variant.unknown"),
+        ({"lexicon_id": None}, "tournament.lexicon_required"),
+        ({"lexicon_id": 10**9}, "lexicon.unknown"),
+        ({"starts_on": datetime.date(2026, 12, 6), "ends_on": datetime.date(2026, 12, 5)},
+         "tournament.dates"),
+        ({"starts_on": "demain"}, "tournament.dates"),
+    ],
+)  # fmt: skip
+def test_values_outside_the_rules_are_refused(staff, changes, code) -> None:
+    t = staff["tournament"]
+    _refused(code, actor=staff["head"], tournament_id=t.pk, **changes)
+    assert not AuditLog.objects.filter(action="tournament.update").exists()
+
+
+def test_an_end_before_a_stored_start_is_refused(staff) -> None:
+    t, head = staff["tournament"], staff["head"]
+    tournament_update(actor=head, tournament_id=t.pk, starts_on=datetime.date(2026, 12, 5))
+    _refused("tournament.dates", actor=head, tournament_id=t.pk, ends_on=datetime.date(2026, 1, 1))
+
+
+def test_the_range_refusal_is_worded_in_french(staff) -> None:
+    error = _refused("tournament.range", actor=staff["head"], tournament_id=staff["tournament"].pk,
+                     solo_value=500)  # fmt: skip
+    with translation.override("fr"):
+        assert wording.error_text(error) == "Valeur du solo : la valeur va de 0 à 100."
+
+
+def test_the_database_holds_the_ranges_and_one_head(staff) -> None:
+    t = staff["tournament"]
+    for bad in (
+        {"solo_value": 101},
+        {"solo_min_players": 0},
+        {"seconds_per_move": 4000},
+        {"language": "de"},
+        {"warning_penalty_from": 0},
+        {"starts_on": datetime.date(2026, 12, 6), "ends_on": datetime.date(2026, 12, 5)},
+    ):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Tournament.objects.filter(pk=t.pk).update(**bad)  # fmt: skip
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ArbiterMembership.objects.filter(user=staff["second"]).update(role="head")
+
+
+def test_a_drawn_round_fixes_lexicon_and_formula_a_closed_one_the_scoring(
+    staff, other_lexicon
+) -> None:
+    t, head = staff["tournament"], staff["head"]
+    game = game_create(tournament_id=t.pk, seed=7, actor=head)
+    # A game without a round: everything may still change.
+    assert tournament_settings_locks(t.pk) == {}
+    tournament_update(actor=head, tournament_id=t.pk, variant_code="blitz")
+    tournament_update(actor=head, tournament_id=t.pk, variant_code="joker")
+    rnd = round_draw(game_id=game.pk, actor=head)
+    error = _refused("tournament.frozen_started", actor=head, tournament_id=t.pk,
+                     lexicon_id=other_lexicon.pk)  # fmt: skip
+    assert (error.details["game"], error.details["round"]) == (1, 1)
+    with translation.override("fr"):
+        assert wording.error_text(error) == (
+            "Lexique ne peut plus changer : le coup 1 de la partie 1 a déjà été tiré avec ce "
+            "réglage."
+        )
+    _refused("tournament.frozen_started", actor=head, tournament_id=t.pk, variant_code="blitz")
+    # Its current value is no change; the scoring may change until a round is closed.
+    tournament_update(actor=head, tournament_id=t.pk, lexicon_id=t.lexicon_id, solo_value=8)
+    round_open(round_id=rnd.pk, actor=head)
+    round_close(round_id=rnd.pk, actor=head)
+    for change in (
+        {"solo_value": 9},
+        {"solo_min_players": 2},
+        {"score_required": True},
+        {"warning_penalty_from": 3},
+        {"tie_break": "last_game_then_last_moves"},
+    ):
+        _refused("tournament.frozen_closed", actor=head, tournament_id=t.pk, **change)  # fmt: skip
+    # The timer counts for rounds opened later; name, language and public rankings any time.
+    tournament_update(actor=head, tournament_id=t.pk, seconds_per_move=120, language="en",
+                      public_rankings=True, name="Open renommé")  # fmt: skip
+    t.refresh_from_db()
+    assert (t.solo_value, t.variant_code, t.lexicon_id) == (8, "joker", staff["lexicon"].pk)
+    locks = tournament_settings_locks(t.pk)
+    assert set(locks) == {"lexicon_id", "variant_code", "solo_value", "solo_min_players",
+                          "score_required", "warning_penalty_from", "tie_break"}  # fmt: skip
+
+
+def test_printed_documents_speak_the_tournament_language(staff) -> None:
+    seen = []
+
+    @in_tournament_language
+    def render(kind, tournament):
+        seen.append(translation.get_language())
+
+    t = staff["tournament"]
+    with translation.override("fr"):
+        t.language = "en"
+        render("csv", t)
+        t.language = "fr"
+        render("csv", tournament=t)
+    assert seen == ["en", "fr"]
+    assert render_document.__wrapped__  # the one renderer of every document is wrapped
