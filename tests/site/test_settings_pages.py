@@ -66,6 +66,8 @@ def test_the_settings_page_shows_every_setting_in_french(head, tournament_setup)
     offered = re.findall(r'<option value="([^"]+)"', body.split('name="variant_code"')[1])
     assert offered[: len(VARIANTS)] == list(VARIANTS)
     assert "/admin/" not in body and "disabled" not in body.split("<form")[1].split("</form>")[0]
+    ids = re.findall(r' id="([^"]+)"', body)
+    assert len(ids) == len(set(ids)), "two elements share an id (the two forms' fields)"
 
 
 def test_the_head_arbiter_saves_settings_through_the_service(head, tournament_setup) -> None:
@@ -153,7 +155,7 @@ def test_a_club_word_list_is_compiled_by_the_worker(
     upload = SimpleUploadedFile("ods-club.txt.gz", gzip.compress(words))
     with django_capture_on_commit_callbacks(execute=True):
         response = head.post(reverse("console:lexicon_upload", args=[t.slug]),
-                             {"name": "ODS du club", "file": upload})  # fmt: skip
+                             {"liste-name": "ODS du club", "liste-file": upload})  # fmt: skip
     assert response.status_code == 302
     build = LexiconBuild.objects.get()
     assert (build.state, build.progress, build.rejected) == ("done", 100, 2)  # "x" and "12"
@@ -178,15 +180,19 @@ def test_a_bad_word_list_fails_with_a_french_reason(
     t = tournament_setup["tournament"]
     url = reverse("console:lexicon_upload", args=[t.slug])
     with django_capture_on_commit_callbacks(execute=True):
-        head.post(url, {"name": "Latin-1", "file": SimpleUploadedFile("l.txt", b"caf\xe9\n")})
+        head.post(
+            url, {"liste-name": "Latin-1", "liste-file": SimpleUploadedFile("l.txt", b"caf\xe9\n")}
+        )
     assert LexiconBuild.objects.get().state == "failed"
     body = head.get(reverse("console:settings", args=[t.slug])).content.decode()
     assert "La liste n&#x27;est pas en UTF-8 : enregistrez-la en UTF-8" in body
-    empty = head.post(url, {"name": "Vide", "file": SimpleUploadedFile("v.txt", b"\n\n")})
+    empty = head.post(
+        url, {"liste-name": "Vide", "liste-file": SimpleUploadedFile("v.txt", b"\n\n")}
+    )
     assert (
         empty.status_code == 400 and "La liste de mots envoyée est vide." in empty.content.decode()
     )
-    assert head.post(url, {"name": "Sans fichier"}).status_code == 400
+    assert head.post(url, {"liste-name": "Sans fichier"}).status_code == 400
     assert LexiconBuild.objects.count() == 1
 
 

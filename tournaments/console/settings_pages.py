@@ -39,6 +39,9 @@ from tournaments.services.arbiters import arbiter_add, arbiter_handover, arbiter
 from tournaments.services.lexicons import MAX_WORDS_BYTES, lexicon_upload
 from tournaments.services.tournament_settings import LABELS, tournament_update
 
+#: The upload form's prefix: its fields differ from the settings form's (``name``) on one page.
+UPLOAD = "liste"
+
 
 def resolve_lexicon(value: str, actor: Any) -> int:
     """The lexicon id a form's choice names: the site's default file is registered the first
@@ -73,7 +76,7 @@ def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> di
         "role": role,
         "form": form,
         "locked": locked,
-        "upload_form": extra.pop("upload_form", None) or LexiconUploadForm(),
+        "upload_form": extra.pop("upload_form", None) or LexiconUploadForm(prefix=UPLOAD),
         "builds": builds,
         "max_words_mb": MAX_WORDS_BYTES // 1_048_576,
         **extra,
@@ -119,7 +122,7 @@ def lexicon_upload_view(request: HttpRequest, slug: str) -> HttpResponse:
     then shows its progress."""
     obj = get_object_or_404(Tournament, slug=slug)
     role_or_403(request, obj.pk, head=True)
-    form = LexiconUploadForm(request.POST, request.FILES)
+    form = LexiconUploadForm(request.POST, request.FILES, prefix=UPLOAD)
     if not form.is_valid():
         ctx = _settings_context(request, obj, upload_form=form,
                                 error=_("Choisissez le fichier de la liste de mots."),
