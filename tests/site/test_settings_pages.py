@@ -230,3 +230,27 @@ def test_projector_and_tablets_speak_the_tournament_language(client, tournament_
     assert '<html lang="fr">' in client.get(f"/projecteur/{t.slug}/?langue=fr").content.decode()
     # An unknown token still answers in the site's language.
     assert '<html lang="fr">' in client.get("/tablette/inconnu/").content.decode()
+
+
+def test_hostile_values_are_4xx_or_escaped_never_500(head, tournament_setup) -> None:
+    t = tournament_setup["tournament"]
+    huge = "9" * 40
+    settings_url = reverse("console:settings", args=[t.slug])
+    for changes in (
+        {"solo_value": huge},
+        {"seconds_per_move": huge},
+        {"starts_on": huge},
+        {"name": "N" * 201},
+        {"lexicon_id": huge},
+    ):
+        assert head.post(settings_url, _form(t, **changes)).status_code == 400, changes  # fmt: skip
+    for name in ("remove", "handover"):
+        url = reverse(f"console:arbiter_{name}", args=[t.slug])
+        assert head.post(url, {"user": huge}).status_code == 404
+    arbiters_url = reverse("console:arbiters", args=[t.slug])
+    assert head.post(arbiters_url, {"login": "<b>x@y"}).status_code == 400
+    assert head.post(arbiters_url, {"login": huge * 5}).status_code == 400
+    assert head.get(reverse("console:lexicon_build_status", args=[10**9])).status_code == 404
+    response = head.post(settings_url, _form(t, name="<b>Unclosed"), follow=True)
+    body = response.content.decode()
+    assert response.status_code == 200 and "&lt;b&gt;Unclosed" in body and "<b>Unclosed" not in body
