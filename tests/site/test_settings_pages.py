@@ -185,7 +185,7 @@ def test_a_bad_word_list_fails_with_a_french_reason(
         )
     assert LexiconBuild.objects.get().state == "failed"
     body = head.get(reverse("console:settings", args=[t.slug])).content.decode()
-    assert "La liste n&#x27;est pas en UTF-8 : enregistrez-la en UTF-8" in body
+    assert "La ligne 1 de la liste n&#x27;est pas en UTF-8" in body
     empty = head.post(
         url, {"liste-name": "Vide", "liste-file": SimpleUploadedFile("v.txt", b"\n\n")}
     )

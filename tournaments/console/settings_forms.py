@@ -97,7 +97,8 @@ class TournamentSettingsForm(forms.Form):
 def settings_initial(tournament: Tournament) -> dict[str, Any]:
     """The form's values from the tournament's row."""
     initial = {name: getattr(tournament, name) for name in TournamentSettingsForm.base_fields}
-    initial["lexicon_id"] = str(tournament.lexicon_id) if tournament.lexicon_id else None
+    lexicon = tournament.lexicon_id
+    initial["lexicon_id"] = str(lexicon) if lexicon else default_lexicon_choice()
     return initial
 
 

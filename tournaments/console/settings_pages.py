@@ -70,7 +70,8 @@ def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> di
     )
     builds = list(LexiconBuild.objects.filter(tournament=obj).select_related("lexicon")[:5])
     for build in builds:
-        build.error_text = wording.error_text(ServiceError(build.error_code, build.error))
+        refusal = ServiceError(build.error_code, build.error, **(build.error_params or {}))
+        build.error_text = wording.error_text(refusal)
     return {
         "tournament": obj,
         "role": role,

@@ -28,8 +28,9 @@ def lexicons_dir() -> Path:
 class LexiconBuild(models.Model):
     """One uploaded word list: its state, progress (0–100), then the lexicon it became.
 
-    ``error_code`` is a ``ServiceError``/``EngineError`` code worded by
-    ``tournaments.wording``; ``error`` keeps the English message for the logs."""
+    ``error_code`` and ``error_params`` are a ``ServiceError``/``EngineError`` code and its
+    details, worded by ``tournaments.wording``; ``error`` keeps the English message for the
+    logs."""
 
     STATES = [
         ("pending", _("en attente")),
@@ -46,6 +47,7 @@ class LexiconBuild(models.Model):
     rejected = models.PositiveIntegerField(default=0)
     error_code = models.CharField(max_length=60, blank=True)
     error = models.TextField(blank=True)
+    error_params = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )

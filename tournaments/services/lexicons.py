@@ -75,10 +75,19 @@ def _progress(build: LexiconBuild, percent: int, **fields: Any) -> None:
     LexiconBuild.objects.filter(pk=build.pk).update(progress=percent, **fields)
 
 
+def _json_safe(details: dict[str, Any]) -> dict[str, Any]:
+    """The refusal's details the page words it with (numbers and short texts only)."""
+    return {
+        k: v if isinstance(v, int | float) else str(v)[:200]
+        for k, v in (details or {}).items()
+        if v is not None
+    }
+
+
 def _fail(build: LexiconBuild, error: EngineError | ServiceError) -> LexiconBuild:
     LexiconBuild.objects.filter(pk=build.pk).update(
         state="failed", error_code=error.code, error=error.message[:2000],
-        finished_at=timezone.now(),
+        error_params=_json_safe(error.details), finished_at=timezone.now(),
     )  # fmt: skip
     audit_record(actor=SYSTEM, action="lexicon.build_failed", obj=build, code=error.code)
     build.refresh_from_db()
