@@ -12,7 +12,7 @@ from celery import shared_task
 @shared_task(name="tournaments.build_lexicon", soft_time_limit=540, time_limit=600)
 def build_lexicon(build_id: int) -> str | None:
     """Build the uploaded list; return the build's state, None when it no longer exists."""
-    from tournaments.services.lexicons import lexicon_build_run
+    from tournaments.services.lexicons import SYSTEM, lexicon_build_run
 
-    build = lexicon_build_run(build_id=build_id)
+    build = lexicon_build_run(actor=SYSTEM, build_id=build_id)
     return build.state if build is not None else None

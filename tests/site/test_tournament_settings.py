@@ -202,3 +202,37 @@ def test_printed_documents_speak_the_tournament_language(staff) -> None:
         render("csv", tournament=t)
     assert seen == ["en", "fr"]
     assert render_document.__wrapped__  # the one renderer of every document is wrapped
+
+
+def test_a_word_list_upload_is_head_only_and_its_build_runs_once(staff, monkeypatch) -> None:
+    from tournaments.models import LexiconBuild
+    from tournaments.services import lexicons
+
+    t, head = staff["tournament"], staff["head"]
+    for actor, code in (
+        (staff["second"], "access.head_arbiter"),
+        (staff["outsider"], "access.arbiter"),
+    ):
+        with pytest.raises(ServiceError) as info:
+            lexicons.lexicon_upload(actor=actor, tournament_id=t.pk, name="x", content=b"AA\n")
+        assert info.value.code == code  # fmt: skip
+    monkeypatch.setattr(lexicons, "MAX_WORDS_BYTES", 4)
+    with pytest.raises(ServiceError) as info:
+        lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="x", content=b"AAAAA\n")
+    assert (info.value.code, info.value.details) == ("lexicon.upload_size", {"limit_mb": 0})
+    assert not LexiconBuild.objects.exists()
+    monkeypatch.undo()
+    first = lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="", content=b"bu\naa\n",
+                                    filename="club.txt")  # fmt: skip
+    assert first.name == "club"  # the file's name when none is given
+    done = lexicons.lexicon_build_run(actor=None, build_id=first.pk)
+    assert (done.state, done.lexicon.word_count) == ("done", 2)
+    audits = AuditLog.objects.count()
+    assert lexicons.lexicon_build_run(actor=None, build_id=first.pk).lexicon == done.lexicon
+    assert AuditLog.objects.count() == audits  # a redelivered task does nothing twice
+    # The same words again: the lexicon registered first is reused, its file kept.
+    second = lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="Bis",
+                                     content=b"AA\nBU\n")  # fmt: skip
+    again = lexicons.lexicon_build_run(actor=None, build_id=second.pk)
+    assert again.lexicon == done.lexicon and Path(done.lexicon.path).is_file()
+    assert lexicons.lexicon_build_run(actor=None, build_id=10**9) is None

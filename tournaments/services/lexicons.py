@@ -84,19 +84,20 @@ def _json_safe(details: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _fail(build: LexiconBuild, error: EngineError | ServiceError) -> LexiconBuild:
+def _fail(build: LexiconBuild, error: EngineError | ServiceError, actor: Any) -> LexiconBuild:
     LexiconBuild.objects.filter(pk=build.pk).update(
         state="failed", error_code=error.code, error=error.message[:2000],
         error_params=_json_safe(error.details), finished_at=timezone.now(),
     )  # fmt: skip
-    audit_record(actor=SYSTEM, action="lexicon.build_failed", obj=build, code=error.code)
+    audit_record(actor=actor, action="lexicon.build_failed", obj=build, code=error.code)
     build.refresh_from_db()
     return build
 
 
-def lexicon_build_run(*, build_id: int) -> LexiconBuild | None:
+def lexicon_build_run(*, actor: Any, build_id: int) -> LexiconBuild | None:
     """Compile the uploaded list of build ``build_id`` and register its lexicon (the worker's
-    work; the system acts). A refused list ends the build as ``failed`` with its code."""
+    work: ``actor`` is the system). A refused list ends the build as ``failed`` with its
+    code and details."""
     build = LexiconBuild.objects.filter(pk=build_id).first()
     if build is None or build.state in {"done", "failed"}:
         return build
@@ -108,9 +109,9 @@ def lexicon_build_run(*, build_id: int) -> LexiconBuild | None:
         build_lexicon_file(words.words, target, name=build.name,
                            source=f"envoi {build.pk}", version="1")  # fmt: skip
         _progress(build, 90)
-        lexicon = lexicon_register(path=target, actor=SYSTEM)
+        lexicon = lexicon_register(path=target, actor=actor)
     except (EngineError, ServiceError) as error:
-        return _fail(build, error)
+        return _fail(build, error, actor)
     if lexicon.path != str(target):  # the same words were registered before: keep that file
         target.unlink(missing_ok=True)
     with transaction.atomic():
@@ -120,6 +121,6 @@ def lexicon_build_run(*, build_id: int) -> LexiconBuild | None:
         row.state, row.progress, row.lexicon = "done", 100, lexicon
         row.finished_at = timezone.now()
         row.save(update_fields=["state", "progress", "lexicon", "finished_at"])
-        audit_record(actor=SYSTEM, action="lexicon.build_done", obj=row, lexicon=lexicon.pk,
+        audit_record(actor=actor, action="lexicon.build_done", obj=row, lexicon=lexicon.pk,
                      words=lexicon.word_count)  # fmt: skip
         return row
