@@ -223,6 +223,8 @@ def test_presence_says_who_is_where(client, staff) -> None:
     assert presence_text(membership, membership.last_seen_at) == "actif à l'instant, coup 1"
     page = client.get(reverse("console:arbiters", args=[t.slug])).content.decode()
     assert "actif à l&#x27;instant, coup 1" in page
+    dashboard = client.get(reverse("console:tournament", args=[t.slug])).content.decode()
+    assert "marie (actif à l&#x27;instant, coup 1)" in dashboard
     head_row = ArbiterMembership.objects.get(tournament=t, user=head)
     assert presence_text(head_row, timezone.now()) == "jamais connecté"
     # A page of another tournament's subject, or none, records nothing for this one.

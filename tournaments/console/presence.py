@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments import selectors
 from tournaments.models import ArbiterMembership, Game, Round, Tournament
 
 log = logging.getLogger(__name__)
@@ -115,3 +116,13 @@ def presence_text(membership: ArbiterMembership, now: Any = None) -> str:
             "text": text, "game": rnd.game.number, "round": rnd.number
         }  # fmt: skip
     return _("%(text)s, coup %(round)s") % {"text": text, "round": rnd.number}
+
+
+def presence_lines(tournament_id: int) -> list[dict[str, Any]]:
+    """The tournament's arbiters, head first, each as ``{"m": membership, "presence": text}``
+    (the arbiters page and the dashboard show them)."""
+    now = timezone.now()
+    return [
+        {"m": m, "presence": presence_text(m, now)}
+        for m in selectors.arbiters_presence(tournament_id)
+    ]

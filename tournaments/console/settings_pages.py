@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import selectors, services, wording
 from tournaments.access import HEAD
 from tournaments.console.common import error_status, error_text, role_or_403
-from tournaments.console.presence import presence_text
+from tournaments.console.presence import presence_lines
 from tournaments.console.settings_forms import (
     DEFAULT,
     ArbiterAddForm,
@@ -159,11 +159,10 @@ def lexicon_build_status(request: HttpRequest, build_id: int) -> JsonResponse:
 
 
 def _arbiters_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
-    rows = selectors.arbiters_presence(obj.pk)
     return {
         "tournament": obj,
         "role": role_or_403(request, obj.pk),
-        "arbiters": [{"m": m, "presence": presence_text(m)} for m in rows],
+        "arbiters": presence_lines(obj.pk),
         "form": extra.pop("form", None) or ArbiterAddForm(),
         **extra,
     }

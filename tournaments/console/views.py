@@ -34,6 +34,7 @@ from tournaments.console.forms import (
     SlipForm,
     TournamentForm,
 )
+from tournaments.console.presence import presence_lines
 from tournaments.console.settings_pages import resolve_lexicon
 from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.errors import ServiceError
@@ -99,6 +100,7 @@ def _dashboard(request: HttpRequest, tournament: Tournament, **extra: Any) -> di
         "role": role_or_403(request, tournament.pk),
         "games": games,
         "players_count": len(reads.registrations(tournament)),
+        "arbiters": presence_lines(tournament.pk),
         "form": extra.pop("form", None) or GameCreateForm(),
         **extra,
     }
