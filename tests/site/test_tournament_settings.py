@@ -5,6 +5,7 @@ played, with the ranges also held by the database."""
 from __future__ import annotations
 
 import datetime
+import gzip
 from pathlib import Path
 
 import pytest
@@ -216,10 +217,22 @@ def test_a_word_list_upload_is_head_only_and_its_build_runs_once(staff, monkeypa
         with pytest.raises(ServiceError) as info:
             lexicons.lexicon_upload(actor=actor, tournament_id=t.pk, name="x", content=b"AA\n")
         assert info.value.code == code  # fmt: skip
-    monkeypatch.setattr(lexicons, "MAX_WORDS_BYTES", 4)
+    monkeypatch.setattr(lexicons, "MAX_UPLOAD_BYTES", 4)
     with pytest.raises(ServiceError) as info:
         lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="x", content=b"AAAAA\n")
     assert (info.value.code, info.value.details) == ("lexicon.upload_size", {"limit_mb": 0})
+    monkeypatch.undo()
+    # A small gzip that would unpack past the limit, and a damaged one, are refused too.
+    monkeypatch.setattr(lexicons, "MAX_WORDS_BYTES", 100)
+    bomb = gzip.compress(b"AA\n" * 34)  # 102 bytes once unpacked
+    cut = gzip.compress(b"AA\n")[:-6]
+    refused = ((bomb, "lexicon.upload_size"), (cut, "wordlist.unreadable"),
+               (b"\x1f\x8bnot gzip", "wordlist.unreadable"))  # fmt: skip
+    for content, code in refused:
+        with pytest.raises(ServiceError) as info:
+            lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="x", content=content)
+        assert info.value.code == code
+    assert lexicons._unpacked_size(gzip.compress(b"AA\n" * 33)) == 99
     assert not LexiconBuild.objects.exists()
     monkeypatch.undo()
     first = lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="", content=b"bu\naa\n",

@@ -36,7 +36,7 @@ from tournaments.console.settings_forms import (
 from tournaments.errors import ServiceError
 from tournaments.models import LexiconBuild, Tournament
 from tournaments.services.arbiters import arbiter_add, arbiter_handover, arbiter_remove
-from tournaments.services.lexicons import MAX_WORDS_BYTES, lexicon_upload
+from tournaments.services.lexicons import MAX_UPLOAD_BYTES, lexicon_upload
 from tournaments.services.tournament_settings import LABELS, tournament_update
 
 #: The upload form's prefix: its fields differ from the settings form's (``name``) on one page.
@@ -79,7 +79,7 @@ def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> di
         "locked": locked,
         "upload_form": extra.pop("upload_form", None) or LexiconUploadForm(prefix=UPLOAD),
         "builds": builds,
-        "max_words_mb": MAX_WORDS_BYTES // 1_048_576,
+        "max_words_mb": MAX_UPLOAD_BYTES // 1_048_576,
         **extra,
     }
 
@@ -131,9 +131,9 @@ def lexicon_upload_view(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "console/settings.html", ctx, status=400)
     upload = form.cleaned_data["file"]
     try:
-        if (upload.size or 0) > MAX_WORDS_BYTES:  # refuse before reading it
+        if (upload.size or 0) > MAX_UPLOAD_BYTES:  # refuse before reading it
             raise ServiceError("lexicon.upload_size", "The word list is too large.",
-                               limit_mb=MAX_WORDS_BYTES // 1_048_576)  # fmt: skip
+                               limit_mb=MAX_UPLOAD_BYTES // 1_048_576)  # fmt: skip
         lexicon_upload(actor=request.user, tournament_id=obj.pk, name=form.cleaned_data["name"],
                        content=upload.read(), filename=upload.name or "")  # fmt: skip
     except ServiceError as error:

@@ -11,7 +11,10 @@ head arbiter chooses it on the settings page (``tournament_update``).
 
 from __future__ import annotations
 
+import gzip
+import io
 import secrets
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -31,23 +34,41 @@ from tournaments.services.audit import audit_record
 from tournaments.services.games import lexicon_register
 from tournaments.services.registry import locked_tournament
 
-#: An ODS-sized list is about 4 MB of text (under 1 MB gzipped); this leaves room.
+#: What the proxy lets through (``client_max_body_size 5m``, deploy/nginx-locations.conf):
+#: an ODS-sized list is about 4.5 MB of text, under 1.5 MB gzipped.
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+#: A gzipped list is refused past this size once decompressed (a few KB must not become
+#: gigabytes in the worker).
 MAX_WORDS_BYTES = 40 * 1024 * 1024
+_GZIP_MAGIC = b"\x1f\x8b"
 MAX_NAME = 200
 #: The explicit system actor once issue 20 lands (``access.SYSTEM``); ``None`` before it.
 SYSTEM: Any = getattr(access, "SYSTEM", None)
+
+
+def _unpacked_size(content: bytes) -> int:
+    """The list's size as the worker will read it: gunzipped (at most one byte past the
+    limit is read) when it is gzip, else as sent."""
+    if not content.startswith(_GZIP_MAGIC):
+        return len(content)
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(content)) as unpacked:
+            return len(unpacked.read(MAX_WORDS_BYTES + 1))
+    except (OSError, EOFError, zlib.error) as error:
+        raise ServiceError("wordlist.unreadable", f"The gzip list is damaged: {error}.") from None
 
 
 def lexicon_upload(
     *, actor: Any, tournament_id: int, name: str, content: bytes, filename: str = ""
 ) -> LexiconBuild:
     """Keep an uploaded word list (UTF-8 text or gzip, one word a line) and queue its build.
-    Head arbiter only; the list is named ``name`` (the file's name when blank)."""
-    if len(content) > MAX_WORDS_BYTES:
+    Head arbiter only; the list is named ``name`` (the file's name when blank). Refused
+    past 5 MB as sent or 40 MB once gunzipped (``lexicon.upload_size``)."""
+    if len(content) > MAX_UPLOAD_BYTES or _unpacked_size(content) > MAX_WORDS_BYTES:
         raise ServiceError(
             "lexicon.upload_size",
-            f"The word list has {len(content)} bytes; the limit is {MAX_WORDS_BYTES}.",
-            limit_mb=MAX_WORDS_BYTES // 1_048_576,
+            f"The word list has {len(content)} bytes; the limit is {MAX_UPLOAD_BYTES}.",
+            limit_mb=MAX_UPLOAD_BYTES // 1_048_576,
         )
     if not content.strip():
         raise ServiceError("lexicon.upload_empty", "The word list is empty.")
