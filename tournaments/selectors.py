@@ -230,6 +230,22 @@ def default_lexicon() -> Lexicon | None:
     return Lexicon.objects.filter(path=str(settings.TIRAGE_LEXICON)).order_by("id").first()
 
 
+def lexicons_offered(tournament_id: int | None) -> list[Lexicon]:
+    """The lexicons a tournament may choose: every registered one but the word lists other
+    tournaments uploaded (a club's licensed ODS is not handed to another club on the same
+    site), unless this tournament uploaded the same words too or already uses it. A new
+    tournament (``None``) is offered none of the uploaded lists."""
+    uploaded = LexiconBuild.objects.filter(state="done").values_list("tournament_id", "lexicon_id")
+    mine: set[int] = set()
+    private: set[int] = set()
+    for owner, lexicon_id in uploaded:
+        (mine if owner == tournament_id else private).add(lexicon_id)
+    if tournament_id is not None:
+        current = Tournament.objects.filter(pk=tournament_id).values_list("lexicon_id", flat=True)
+        mine |= {pk for pk in current if pk is not None}
+    return list(Lexicon.objects.exclude(pk__in=private - mine).order_by("name", "id"))
+
+
 def lexicon_build_progress(build_id: int) -> dict | None:
     """What the settings page polls for an uploaded word list: ``{"id", "state",
     "progress", "lexicon", "rejected", "error_code"}``, or None."""

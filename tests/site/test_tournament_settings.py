@@ -249,3 +249,24 @@ def test_a_word_list_upload_is_head_only_and_its_build_runs_once(staff, monkeypa
     again = lexicons.lexicon_build_run(actor=None, build_id=second.pk)
     assert again.lexicon == done.lexicon and Path(done.lexicon.path).is_file()
     assert lexicons.lexicon_build_run(actor=None, build_id=10**9) is None
+
+
+def test_a_club_list_is_offered_only_to_the_tournament_that_uploaded_it(staff, django_user_model):
+    from tournaments.selectors import lexicons_offered
+    from tournaments.services import lexicons, tournament_create
+
+    t, head = staff["tournament"], staff["head"]
+    build = lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="ODS du club",
+                                    content=b"AA\nBU\n")  # fmt: skip
+    club = lexicons.lexicon_build_run(actor=None, build_id=build.pk).lexicon
+    boss = django_user_model.objects.create_superuser("autre-club", password="x")
+    other = tournament_create(name="Autre club", slug="autre", lexicon_id=staff["lexicon"].pk,
+                              actor=boss)  # fmt: skip
+    assert club in lexicons_offered(t.pk)
+    assert club not in lexicons_offered(other.pk) and club not in lexicons_offered(None)
+    assert staff["lexicon"] in lexicons_offered(other.pk)
+    _refused("lexicon.unknown", actor=boss, tournament_id=other.pk, lexicon_id=club.pk)
+    with pytest.raises(ServiceError) as info:
+        tournament_create(name="X", slug="x", lexicon_id=club.pk, actor=boss)
+    assert info.value.code == "lexicon.unknown"
+    tournament_update(actor=head, tournament_id=t.pk, lexicon_id=club.pk)

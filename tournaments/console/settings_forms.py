@@ -12,19 +12,20 @@ from django.utils.translation import gettext_lazy as _
 from engine.duplicate.variants import VARIANTS
 from tournaments import selectors
 from tournaments.console.forms import MAX_LONG_TEXT, StrictIntegerField
-from tournaments.models import Lexicon, Tournament
+from tournaments.models import Tournament
 from tournaments.services.tournament_settings import LABELS, RANGES
 
 #: The choice that stands for the site's default lexicon file before it is registered.
 DEFAULT = "default"
 
 
-def lexicon_choices() -> list[tuple[str, str]]:
-    """Every registered lexicon, and the site's free default list while its file is there but
-    not yet registered (a site created without the demo)."""
+def lexicon_choices(tournament_id: int | None = None) -> list[tuple[str, str]]:
+    """The lexicons the tournament may choose (``selectors.lexicons_offered``), and the site's
+    free default list while its file is there but not yet registered (a site created without
+    the demo)."""
     choices = [
         (str(lex.pk), f"{lex.label} ({lex.word_count} mots)")
-        for lex in Lexicon.objects.order_by("name", "id")
+        for lex in selectors.lexicons_offered(tournament_id)
     ]
     if selectors.default_lexicon() is None and settings.TIRAGE_LEXICON.is_file():
         choices.insert(0, (DEFAULT, str(_("Lexique libre par défaut du site"))))
@@ -81,9 +82,11 @@ class TournamentSettingsForm(forms.Form):
         help_text=_("Projecteur, tablettes et documents imprimés."),
     )
 
-    def __init__(self, *args: Any, locked: dict[str, str], read_only: bool, **kwargs: Any):
+    def __init__(
+        self, *args: Any, tournament_id: int, locked: dict[str, str], read_only: bool, **kwargs: Any
+    ):
         super().__init__(*args, **kwargs)
-        self.fields["lexicon_id"].choices = lexicon_choices()
+        self.fields["lexicon_id"].choices = lexicon_choices(tournament_id)
         # The formulas the engine registers (their codes are the engine's to name).
         self.fields["variant_code"].choices = [(code, v.name) for code, v in VARIANTS.items()]
         for name, reason in locked.items():

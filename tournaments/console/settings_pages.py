@@ -66,7 +66,7 @@ def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> di
     role = role_or_403(request, obj.pk)
     locked = _locked(obj)
     form = extra.pop("form", None) or TournamentSettingsForm(
-        initial=settings_initial(obj), locked=locked, read_only=role != HEAD
+        initial=settings_initial(obj), tournament_id=obj.pk, locked=locked, read_only=role != HEAD
     )
     builds = list(LexiconBuild.objects.filter(tournament=obj).select_related("lexicon")[:5])
     for build in builds:
@@ -94,7 +94,7 @@ def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
     role_or_403(request, obj.pk, head=True)
-    form = TournamentSettingsForm(request.POST, initial=settings_initial(obj),
+    form = TournamentSettingsForm(request.POST, initial=settings_initial(obj), tournament_id=obj.pk,
                                   locked=_locked(obj), read_only=False)  # fmt: skip
     if not form.is_valid():
         ctx = _settings_context(request, obj, form=form,

@@ -14,10 +14,10 @@ from typing import Any
 
 from django.db import transaction
 
-from tournaments import adapter
+from tournaments import adapter, selectors
 from tournaments.access import HEAD, require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import ArbiterMembership, Lexicon, Player, Registration, Tournament
+from tournaments.models import ArbiterMembership, Player, Registration, Tournament
 from tournaments.services.audit import audit_record
 
 TIE_BREAKS = ("shared", "last_game_then_last_moves")
@@ -68,8 +68,8 @@ def tournament_create(
         raise ServiceError("tournament.seconds", "The time per move must be positive.")
     if lexicon_id is None:  # without one the first draw would fail (issue 15)
         raise ServiceError("tournament.lexicon_required", "A tournament needs a lexicon.")
-    if not Lexicon.objects.filter(pk=lexicon_id).exists():
-        raise ServiceError("lexicon.unknown", f"There is no lexicon {lexicon_id}.")
+    if lexicon_id not in {lex.pk for lex in selectors.lexicons_offered(None)}:
+        raise ServiceError("lexicon.unknown", f"There is no lexicon {lexicon_id} to choose.")
     with transaction.atomic():
         if Tournament.objects.filter(slug=slug).exists():
             raise ServiceError(

@@ -108,7 +108,7 @@ def _checked(field: str, value: Any) -> Any:
             raise ServiceError("tournament.lexicon_required", "A tournament needs a lexicon.")
         if not Lexicon.objects.filter(pk=value).exists():
             raise ServiceError("lexicon.unknown", f"There is no lexicon {value}.")
-        return value
+        return value  # offered to this tournament? checked with its row (tournament_update)
     if field == "variant_code":
         return adapter.variant(str(value)).code  # the engine's refusal for an unknown code
     if field == "tie_break":
@@ -176,6 +176,10 @@ def tournament_update(
         end = changes.get("ends_on", (None, tournament.ends_on))[1]
         if start is not None and end is not None and end < start:
             raise ServiceError("tournament.dates", "The tournament ends before it starts.")
+        if "lexicon_id" in changes:
+            offered = {lex.pk for lex in selectors.lexicons_offered(tournament.pk)}
+            if changes["lexicon_id"][1] not in offered:  # another club's uploaded list
+                raise ServiceError("lexicon.unknown", "This lexicon is not offered here.")
         locks = selectors.tournament_settings_locks(tournament.pk)
         for field in changes:
             if field in locks:
