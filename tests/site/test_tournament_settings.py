@@ -154,8 +154,16 @@ def test_a_drawn_round_fixes_lexicon_and_formula_a_closed_one_the_scoring(
     game = game_create(tournament_id=t.pk, seed=7, actor=head)
     # A game without a round: everything may still change.
     assert tournament_settings_locks(t.pk) == {}
+    predrawn = game_create(tournament_id=t.pk, kind="predrawn", predrawn="ESIUHAN\n",
+                           variant_code="7sur8", actor=head)  # fmt: skip
     tournament_update(actor=head, tournament_id=t.pk, variant_code="blitz")
     tournament_update(actor=head, tournament_id=t.pk, variant_code="joker")
+    # The game without a round follows the tournament's formula; the 7-sur-8 one keeps its own.
+    game.refresh_from_db()
+    predrawn.refresh_from_db()
+    assert (game.variant_code, predrawn.variant_code) == ("joker", "7sur8")
+    last = AuditLog.objects.filter(action="tournament.update").last()
+    assert last.payload == {"changes": {"variant_code": ["blitz", "joker"]}, "games": [1]}
     rnd = round_draw(game_id=game.pk, actor=head)
     error = _refused("tournament.frozen_started", actor=head, tournament_id=t.pk,
                      lexicon_id=other_lexicon.pk)  # fmt: skip

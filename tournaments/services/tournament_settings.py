@@ -7,7 +7,8 @@ the formula drew the racks and tops of every round, so they are fixed from the f
 round; solos, warnings, "score required" and the tie-break made the scores and ranks, so
 they are fixed from the first closed round. The name, dates, timer, public rankings and the
 language change at any time (the timer only counts for rounds opened afterwards). The same
-ranges are database constraints (``Tournament.Meta``).
+ranges are database constraints (``Tournament.Meta``). A new formula also applies to the
+tournament's games that have no round yet and were following the old one.
 """
 
 from __future__ import annotations
@@ -194,10 +195,25 @@ def tournament_update(
         for field, (_old, new) in changes.items():
             setattr(tournament, field, new)
         tournament.save(update_fields=list(changes))
+        followers = _games_following(tournament, changes.get("variant_code"))
         audit_record(
             actor=actor,
             action="tournament.update",
             obj=tournament,
             changes={f: [_as_json(old), _as_json(new)] for f, (old, new) in changes.items()},
+            **({"games": followers} if followers else {}),
         )
         return tournament
+
+
+def _games_following(tournament: Tournament, change: tuple[str, str] | None) -> list[int]:
+    """A new formula also applies to the games created with the old one that have no round
+    yet (a game keeps its own formula, ``Game.variant_code``); a game created with another
+    formula on purpose (a pre-drawn 7-sur-8 batch) keeps it. Their numbers, for the audit."""
+    if change is None:
+        return []
+    old, new = change
+    games = tournament.games.filter(variant_code=old, rounds__isnull=True)
+    numbers = sorted(games.values_list("number", flat=True))
+    tournament.games.filter(number__in=numbers).update(variant_code=new)
+    return numbers
