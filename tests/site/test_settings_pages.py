@@ -21,6 +21,12 @@ from tournaments.services import game_create, registration_token_issue, round_dr
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _uploads_in_tmp(settings, tmp_path: Path) -> None:
+    """Uploaded word lists and the lexicons built from them land in the test's folder."""
+    settings.VAR_DIR = tmp_path
+
+
 @pytest.fixture
 def head(client: Client, tournament_setup) -> Client:
     client.force_login(tournament_setup["arbiter"])

@@ -31,6 +31,12 @@ from tournaments.services import (
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _uploads_in_tmp(settings, tmp_path: Path) -> None:
+    """Uploaded word lists and the lexicons built from them land in the test's folder."""
+    settings.VAR_DIR = tmp_path
+
+
 @pytest.fixture
 def staff(tournament_setup, django_user_model):
     """The fixture's tournament with its head arbiter, an arbiter and an outsider."""
