@@ -17,6 +17,7 @@ from django.urls import reverse
 from engine.duplicate.variants import VARIANTS
 from tournaments.models import ArbiterMembership, AuditLog, Lexicon, LexiconBuild, Tournament
 from tournaments.services import game_create, registration_token_issue, round_draw
+from tournaments.tablet import views as tablet_views
 
 pytestmark = pytest.mark.django_db
 
@@ -231,6 +232,7 @@ def test_projector_and_tablets_speak_the_tournament_language(client, tournament_
     for url in (f"/projecteur/{t.slug}/", f"/tablette/{token}/"):
         assert '<html lang="fr">' in client.get(url, headers=french).content.decode()
     Tournament.objects.filter(pk=t.pk).update(language="en")
+    tablet_views._LANGUAGES.clear()  # each process re-reads it every few seconds
     for url in (f"/projecteur/{t.slug}/", f"/tablette/{token}/"):
         assert '<html lang="en">' in client.get(url, headers=french).content.decode(), url
     assert '<html lang="fr">' in client.get(f"/projecteur/{t.slug}/?langue=fr").content.decode()
@@ -260,3 +262,19 @@ def test_hostile_values_are_4xx_or_escaped_never_500(head, tournament_setup) -> 
     response = head.post(settings_url, _form(t, name="<b>Unclosed"), follow=True)
     body = response.content.decode()
     assert response.status_code == 200 and "&lt;b&gt;Unclosed" in body and "<b>Unclosed" not in body
+
+
+def test_a_tablet_reads_its_language_at_most_every_few_seconds(tournament_setup, monkeypatch):
+    t = tournament_setup["tournament"]
+    reg = t.registrations.get(table_number=1)
+    token = registration_token_issue(registration_id=reg.pk, actor=tournament_setup["arbiter"])
+    tablet_views._LANGUAGES.clear()
+    assert tablet_views.tablet_language(token) == "fr"
+    Tournament.objects.filter(pk=t.pk).update(language="en")
+    assert tablet_views.tablet_language(token) == "fr"  # cached: no query per poll
+    monkeypatch.setattr(tablet_views, "LANGUAGE_SECONDS", 0.0)
+    assert tablet_views.tablet_language(token) == "en"
+    assert tablet_views.tablet_language("inconnu") is None
+    monkeypatch.setattr(tablet_views, "_LANGUAGES_KEPT", 1)
+    tablet_views.tablet_language(token)
+    assert len(tablet_views._LANGUAGES) == 1  # bounded

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -96,16 +97,35 @@ def rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
     return limited
 
 
+#: token → (when looked up, the tournament's language): a tablet polls every second or so
+#: and the language hardly ever changes, so a process asks the database at most every
+#: ``LANGUAGE_SECONDS`` per token (a changed language shows within that delay).
+_LANGUAGES: dict[str, tuple[float, str | None]] = {}
+LANGUAGE_SECONDS = 10.0
+_LANGUAGES_KEPT = 4096
+
+
+def tablet_language(token: str) -> str | None:
+    """The language of the token's tournament (None for an unknown token), cached."""
+    now = time.monotonic()
+    hit = _LANGUAGES.get(token)
+    if hit is not None and now - hit[0] < LANGUAGE_SECONDS:
+        return hit[1]
+    rows = Registration.objects.filter(access_token=token)
+    code = rows.values_list("tournament__language", flat=True).first()
+    if len(_LANGUAGES) >= _LANGUAGES_KEPT:
+        _LANGUAGES.clear()
+    _LANGUAGES[token] = (now, code)
+    return code
+
+
 def room_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """The tablet speaks its tournament's language (``Tournament.language``), whatever the
     borrowed device is set to; an unknown token gets the site's language (French)."""
 
     @wraps(view)
     def spoken(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        code = None
-        if 0 < len(token) <= MAX_TOKEN:
-            rows = Registration.objects.filter(access_token=token)
-            code = rows.values_list("tournament__language", flat=True).first()
+        code = tablet_language(token) if 0 < len(token) <= MAX_TOKEN else None
         with speaking(code, request):
             return view(request, token, *args, **kwargs)
 
