@@ -21,6 +21,16 @@ class TournamentAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["created_at", "last_computed_at"]
     actions = ["recompute"]
+    #: Changed only on the console's settings page (``tournament_update``: audited, and
+    #: refusing what games already played depend on), never here.
+    SETTINGS = ["lexicon", "variant_code", "seconds_per_move", "warning_before_end",
+                "warning_penalty_from", "solo_value", "solo_min_players", "score_required",
+                "tie_break", "public_rankings", "starts_on", "ends_on", "language"]  # fmt: skip
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list:
+        """A tournament's settings are read-only here once it exists (issue 15)."""
+        fields = list(super().get_readonly_fields(request, obj))
+        return fields + self.SETTINGS if obj is not None else fields
 
     @admin.action(description=_("Relancer le calcul"))
     def recompute(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:

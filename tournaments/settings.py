@@ -96,6 +96,7 @@ MIDDLEWARE = [
     "tournaments.login_guard.LoginThrottleMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.console.presence.ConsolePresenceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -273,6 +274,7 @@ CELERY_TASK_ROUTES = {
                 "tournaments.prepare_game",
                 "tournaments.recompute_game",
                 "tournaments.build_report",
+                "tournaments.build_lexicon",
             )
         }
         if _BATCH_QUEUE

@@ -89,6 +89,7 @@ def prepare_game(prepared_game_id: int) -> int | None:
     return prepared.top_total
 
 
+from tournaments.tasks_lexicons import build_lexicon  # noqa: E402, F401  (Celery registers it)
 from tournaments.tasks_reports import build_report  # noqa: E402, F401  (Celery registers it)
 
 

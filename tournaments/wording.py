@@ -368,6 +368,82 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("« %(role)s » n'est pas un rôle : juge-arbitre ou arbitre."),
         _("Un rôle est juge-arbitre ou arbitre."),
     ),
+    # -- settings page and arbiters (services.tournament_settings, services.arbiters) -----
+    "tournament.lexicon_required": (
+        _("Choisissez un lexique : sans lui, aucun tirage n'est possible."),
+    ),
+    "tournament.range": (
+        _("%(setting)s : la valeur va de %(low)s à %(high)s."),
+        _("Une valeur est hors des limites permises."),
+    ),
+    "tournament.dates": (_("La date de fin ne peut pas précéder la date de début."),),
+    "tournament.description": (
+        _("La description dépasse %(max)s caractères."),
+        _("La description est trop longue."),
+    ),
+    "tournament.language": (
+        _("« %(language)s » n'est pas une langue du site : français ou anglais."),
+        _("Les langues du site sont le français et l'anglais."),
+    ),
+    "tournament.frozen_started": (
+        _(
+            "%(setting)s ne peut plus changer : le coup %(round)s de la partie %(game)s a "
+            "déjà été tiré avec ce réglage."
+        ),
+        _("Ce réglage ne peut plus changer : une partie a commencé."),
+    ),
+    "tournament.frozen_closed": (
+        _(
+            "%(setting)s ne peut plus changer : le coup %(round)s de la partie %(game)s est "
+            "ramassé et ses scores en dépendent."
+        ),
+        _("Ce réglage ne peut plus changer : un coup a déjà été ramassé."),
+    ),
+    "arbiter.login": (_("Tapez un nom d'utilisateur ou une adresse e-mail."),),
+    "arbiter.email": (
+        _("« %(login)s » n'est pas une adresse e-mail valable."),
+        _("Cette adresse e-mail n'est pas valable."),
+    ),
+    "arbiter.username": (
+        _(
+            "« %(login)s » n'est pas un nom d'utilisateur : lettres, chiffres et . @ + - _ "
+            "seulement."
+        ),
+        _("Un nom d'utilisateur ne contient que lettres, chiffres et . @ + - _."),
+    ),
+    "arbiter.ambiguous": (
+        _("Plusieurs comptes utilisent l'adresse %(login)s : tapez le nom d'utilisateur."),
+        _("Plusieurs comptes utilisent cette adresse : tapez le nom d'utilisateur."),
+    ),
+    "arbiter.inactive": (
+        _("Le compte %(login)s est désactivé."),
+        _("Ce compte est désactivé."),
+    ),
+    "arbiter.unknown": (_("Cette personne n'arbitre pas ce tournoi."),),
+    "arbiter.remove_head": (
+        _("Le juge-arbitre ne peut pas être retiré : passez d'abord la main à un autre arbitre."),
+    ),
+    "arbiter.already_head": (
+        _("%(login)s est déjà juge-arbitre."),
+        _("Cette personne est déjà juge-arbitre."),
+    ),
+    "lexicon.upload_size": (
+        _("Une liste de mots est limitée à %(limit_mb)s Mo."),
+        _("La liste de mots est trop grosse."),
+    ),
+    "lexicon.upload_empty": (_("La liste de mots envoyée est vide."),),
+    "lexicon.upload_name": (_("Donnez un nom à la liste de mots."),),
+    "wordlist.unreadable": (_("La liste de mots ne peut pas être lue (fichier abîmé ?)."),),
+    "wordlist.encoding": (
+        _(
+            "La ligne %(line_no)s de la liste n'est pas en UTF-8 : enregistrez le fichier en "
+            "UTF-8 et envoyez-le de nouveau."
+        ),
+        _("La liste n'est pas en UTF-8 : enregistrez-la en UTF-8 et envoyez-la de nouveau."),
+    ),
+    "wordlist.empty": (
+        _("La liste ne contient aucun mot utilisable (des lettres seulement, 2 à 15)."),
+    ),
     "game.unknown": (_("Cette partie n'existe pas."),),
     "game.kind": (
         _("« %(kind)s » n'est pas un type de partie : aléatoire, manuelle ou pré-tirée."),

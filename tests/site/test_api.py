@@ -255,7 +255,9 @@ def test_a_claimed_score_above_the_top_reveals_nothing(
     assert got["Bruno"] == ("zero.invalid_word", 0)
 
 
-def test_bad_input_is_a_4xx_with_a_code(game_setup, django_capture_on_commit_callbacks) -> None:
+def test_bad_input_is_a_4xx_with_a_code(
+    game_setup, lexicon_id, django_capture_on_commit_callbacks
+) -> None:
     arbiter, anne, game = game_setup["arbiter"], game_setup["players"]["Anne"], game_setup["game"]
     rnd = draw_and_open(arbiter, game["id"], django_capture_on_commit_callbacks)
     proposals = "/api/player/proposals/"
@@ -288,6 +290,9 @@ def test_bad_input_is_a_4xx_with_a_code(game_setup, django_capture_on_commit_cal
     refused(arbiter.post("/api/tournaments/open-api/games/", {"seed": -1}, format="json"), 400,
             "invalid")  # fmt: skip
     refused(arbiter.post("/api/tournaments/", {"name": "Open API", "slug": "open-api"},
+                         format="json"), 400, "tournament.lexicon_required")  # fmt: skip
+    refused(arbiter.post("/api/tournaments/", {"name": "Open API", "slug": "open-api",
+                                               "lexicon": lexicon_id},
                          format="json"), 409, "tournament.slug_taken")  # fmt: skip
     refused(arbiter.delete("/api/tournaments/open-api/"), 405, "method_not_allowed")
     refused(APIClient().post("/api/auth/token/", {"username": "juge", "password": "x"},

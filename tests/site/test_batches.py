@@ -135,14 +135,17 @@ def test_rankings_are_public_only_when_the_tournament_says_so(head) -> None:
     assert anonymous.get("/api/tournaments/open-test/").json()["public_rankings"] is True
 
 
-def test_public_rankings_is_set_at_creation(django_user_model) -> None:
+def test_public_rankings_is_set_at_creation(django_user_model, tournament_setup) -> None:
     root = django_user_model.objects.create_superuser("root", password="x")
-    assert tournament_create(name="Privé", slug="prive", actor=root).public_rankings is False
-    made = tournament_create(name="Public", slug="public", public_rankings=True, actor=root)
+    lex = tournament_setup["lexicon"].pk
+    made = tournament_create(name="Privé", slug="prive", lexicon_id=lex, actor=root)
+    assert made.public_rankings is False
+    made = tournament_create(name="Public", slug="public", public_rankings=True, lexicon_id=lex,
+                             actor=root)  # fmt: skip
     assert made.public_rankings is True
     api = APIClient()
     api.force_authenticate(root)
-    body = {"name": "Par l'API", "slug": "par-api", "public_rankings": True}
+    body = {"name": "Par l'API", "slug": "par-api", "public_rankings": True, "lexicon": lex}
     created = api.post("/api/tournaments/", body, format="json")
     assert created.status_code == 201 and created.json()["public_rankings"] is True
     assert Tournament.objects.get(slug="par-api").public_rankings is True

@@ -308,10 +308,12 @@ def test_players_by_hand_and_by_file(console) -> None:
     assert "Hugo" not in page.split("<table", 1)[1].split("</table>", 1)[0]
 
 
-def test_superuser_creates_a_tournament_and_becomes_its_head(client, db) -> None:
+def test_superuser_creates_a_tournament_and_becomes_its_head(client, tournament_setup) -> None:
     boss = get_user_model().objects.create_superuser("chef", password="z")
     client.force_login(boss)
-    response = client.post(reverse("console:index"), {"name": "Open d'été", "slug": "ete"})
+    lexicon = tournament_setup["lexicon"].pk
+    response = client.post(reverse("console:index"),
+                           {"name": "Open d'été", "slug": "ete", "lexicon": lexicon})  # fmt: skip
     assert response.status_code == 302 and response["Location"] == "/arbitre/tournoi/ete/"
     assert ArbiterMembership.objects.filter(user=boss, tournament__slug="ete").exists()
     again = client.post(reverse("console:index"), {"name": "", "slug": "ete"})

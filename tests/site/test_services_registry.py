@@ -80,26 +80,31 @@ def test_game_flow_needs_the_head_arbiter(staff) -> None:
         service(round_id=rnd.pk, actor=head)
 
 
-def test_tournament_create_makes_the_creator_head(django_user_model) -> None:
+def test_tournament_create_makes_the_creator_head(django_user_model, tournament_setup) -> None:
     boss = django_user_model.objects.create_superuser("boss", password="x")
     nobody = django_user_model.objects.create_user("nobody")
+    lex = tournament_setup["lexicon"].pk
     with pytest.raises(ServiceError) as info:
-        tournament_create(name="Open", slug="open", actor=nobody)
+        tournament_create(name="Open", slug="open", lexicon_id=lex, actor=nobody)
     assert info.value.code == "access.create"
     t = tournament_create(name="Open de Vichy", slug="vichy", variant_code="blitz",
-                          solo_min_players=3, actor=boss)  # fmt: skip
+                          solo_min_players=3, lexicon_id=lex, actor=boss)  # fmt: skip
     assert (t.variant_code, t.solo_min_players) == ("blitz", 3)
     assert ArbiterMembership.objects.get(tournament=t, user=boss).role == "head"
     with pytest.raises(ServiceError) as info:
-        tournament_create(name="Autre", slug="vichy", actor=boss)
+        tournament_create(name="Autre", slug="vichy", lexicon_id=lex, actor=boss)
     assert info.value.code == "tournament.slug_taken"
     with pytest.raises(ServiceError) as info:
-        tournament_create(name="X", slug="x", variant_code="nope", actor=boss)
+        tournament_create(name="X", slug="x", variant_code="nope", lexicon_id=lex, actor=boss)
     assert info.value.code == "variant.unknown"
-    # Head only adds arbiters.
-    arbiter_add(tournament_id=t.pk, user=nobody, role="arbiter", actor=boss)
+    # Without a lexicon the first draw would fail: the creation is refused (issue 15).
     with pytest.raises(ServiceError) as info:
-        arbiter_add(tournament_id=t.pk, user=nobody, role="head", actor=nobody)
+        tournament_create(name="X", slug="x", actor=boss)
+    assert info.value.code == "tournament.lexicon_required"
+    # Head only adds arbiters (tests/site/test_arbiters.py covers the rest).
+    arbiter_add(tournament_id=t.pk, login="nobody", actor=boss)
+    with pytest.raises(ServiceError) as info:
+        arbiter_add(tournament_id=t.pk, login="someone", actor=nobody)
     assert info.value.code == "access.head_arbiter"
 
 

@@ -243,6 +243,7 @@ def test_the_tablet_preview_refusal_is_french(client: Client, tournament_setup) 
     from tournaments.models import Registration
     from tournaments.services import game_create, round_draw, round_open
     from tournaments.services.registry import registration_token_issue
+    from tournaments.tablet import views as tablet_views
 
     setup = tournament_setup
     reg = Registration.objects.get(tournament=setup["tournament"], table_number=1)
@@ -258,10 +259,17 @@ def test_the_tablet_preview_refusal_is_french(client: Client, tournament_setup) 
     assert french.json()["message"] == (
         "Le tirage ESIUHAN ne contient pas les lettres voulues : il manque OOZ."
     )
-    english = client.post(
+    # The tablet speaks the tournament's language, not the borrowed device's (issue 15).
+    device = client.post(
         url, body, content_type="application/json", headers={"Accept-Language": "en"}
     )
+    assert device.json()["message"].startswith("Le tirage ESIUHAN ne contient pas")
+    setup["tournament"].__class__.objects.filter(pk=setup["tournament"].pk).update(language="en")
+    tablet_views._LANGUAGES.clear()  # each process re-reads it every few seconds
+    english = client.post(url, body, content_type="application/json")
     assert english.json()["message"].startswith("The rack ESIUHAN does not hold")
+    setup["tournament"].__class__.objects.filter(pk=setup["tournament"].pk).update(language="fr")
+    tablet_views._LANGUAGES.clear()
     row = client.post(url, json.dumps({"reference": "P1", "word": "ZOO"}),
                       content_type="application/json")  # fmt: skip
     assert "pas de ligne P" in row.json()["message"]

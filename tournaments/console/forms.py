@@ -5,7 +5,6 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Lexicon
 from tournaments.parsing import MAX_ROUND, MAX_TABLE, ascii_int
 
 #: Text fields without a natural bound still have one (a description, a list of racks).
@@ -33,12 +32,21 @@ class TournamentForm(forms.Form):
     slug = forms.SlugField(label=_("Identifiant (adresse)"), max_length=100)
     description = forms.CharField(label=_("Description"), required=False, max_length=MAX_LONG_TEXT,
                                   widget=forms.Textarea(attrs={"rows": 2}))  # fmt: skip
-    lexicon = forms.ModelChoiceField(
-        label=_("Lexique"), queryset=Lexicon.objects.order_by("name"), required=False
+    lexicon = forms.ChoiceField(
+        label=_("Lexique"),
+        help_text=_("Le lexique libre du site, ou une liste du club (page Réglages)."),
     )
     seconds_per_move = StrictIntegerField(
         label=_("Secondes par coup"), min_value=1, max_value=3600, required=False
     )
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        """The lexicon is required and starts on the site's free default list (issue 15)."""
+        from tournaments.console.settings_forms import default_lexicon_choice, lexicon_choices
+
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["lexicon"].choices = lexicon_choices()
+        self.fields["lexicon"].initial = default_lexicon_choice()
 
 
 class GameCreateForm(forms.Form):

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.console import admin_pages, batches, decisions, exports, views
+from tournaments.console import admin_pages, batches, decisions, exports, settings_pages, views
 
 app_name = "console"
 urlpatterns = [
@@ -14,6 +14,19 @@ urlpatterns = [
     ),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.index, name="index"),
+    # Settings, a club's word list, arbiters and their passwords (console/settings_pages.py).
+    path("tournoi/<slug:slug>/reglages/", settings_pages.tournament_settings, name="settings"),
+    path("tournoi/<slug:slug>/lexique/", settings_pages.lexicon_upload_view,
+         name="lexicon_upload"),
+    path("lexique/<int:build_id>/etat/", settings_pages.lexicon_build_status,
+         name="lexicon_build_status"),
+    path("tournoi/<slug:slug>/arbitres/", settings_pages.arbiters, name="arbiters"),
+    path("tournoi/<slug:slug>/arbitres/retirer/", settings_pages.arbiter_remove_view,
+         name="arbiter_remove"),
+    path("tournoi/<slug:slug>/arbitres/passer-la-main/", settings_pages.arbiter_handover_view,
+         name="arbiter_handover"),
+    path("mot-de-passe/<uidb64>/<token>/", settings_pages.PasswordSetView.as_view(),
+         name="password_set"),
     path("tournoi/<slug:slug>/", views.tournament, name="tournament"),
     path("tournoi/<slug:slug>/parties/", views.game_create, name="game_create"),
     path("tournoi/<slug:slug>/classement/", views.rankings, name="rankings"),

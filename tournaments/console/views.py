@@ -40,6 +40,8 @@ from tournaments.console.forms import (
     SlipForm,
     TournamentForm,
 )
+from tournaments.console.presence import presence_lines
+from tournaments.console.settings_pages import resolve_lexicon
 from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
@@ -77,7 +79,7 @@ def index(request: HttpRequest) -> HttpResponse:
             lexicon = data.pop("lexicon")
             try:
                 obj = services.tournament_create(
-                    lexicon_id=lexicon.pk if lexicon else None, actor=request.user, **data
+                    lexicon_id=resolve_lexicon(lexicon, request.user), actor=request.user, **data
                 )
             except ServiceError as error:
                 form.add_error(None, wording.error_text(error))
@@ -104,6 +106,7 @@ def _dashboard(request: HttpRequest, tournament: Tournament, **extra: Any) -> di
         "role": role_or_403(request, tournament.pk),
         "games": games,
         "players_count": len(selectors.registrations(tournament)),
+        "arbiters": presence_lines(tournament.pk),
         "form": extra.pop("form", None) or GameCreateForm(),
         **extra,
     }

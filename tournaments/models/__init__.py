@@ -31,6 +31,7 @@ from tournaments.models.core import (
     Tournament,
     TournamentManager,
 )
+from tournaments.models.lexicons import LexiconBuild
 from tournaments.models.reports import ReportJob
 from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConflict
 
@@ -51,6 +52,7 @@ __all__ = [
     "Decision",
     "Game",
     "Lexicon",
+    "LexiconBuild",
     "Player",
     "PreparedGame",
     "ProposalVersion",

@@ -81,6 +81,13 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Le classement se lit sans compte ; sinon seuls les arbitres le voient."),
     )
+    # Settings page (issue 15): dates shown on documents, the language of the tournament's
+    # projector, tablets and printed documents (one of ``settings.LANGUAGES``).
+    starts_on = models.DateField(_("début"), null=True, blank=True)
+    ends_on = models.DateField(_("fin"), null=True, blank=True)
+    language = models.CharField(
+        _("langue"), max_length=8, default="fr", choices=[("fr", "Français"), ("en", "English")]
+    )
 
     objects = TournamentManager()
 
@@ -96,6 +103,34 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(tie_break__in=TieBreak.values),
                 name="tournament_tie_break_known",
+            ),
+            # The ranges the settings page and the API accept (services/tournament_settings).
+            models.CheckConstraint(
+                condition=Q(seconds_per_move__isnull=True) | Q(seconds_per_move__lte=3600),
+                name="tournament_seconds_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(warning_before_end__isnull=True) | Q(warning_before_end__lte=3600),
+                name="tournament_warning_before_end_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(warning_penalty_from__isnull=True)
+                | Q(warning_penalty_from__gte=1, warning_penalty_from__lte=100),
+                name="tournament_warning_penalty_range",
+            ),
+            models.CheckConstraint(condition=Q(solo_value__lte=100), name="tournament_solo_range"),
+            models.CheckConstraint(
+                condition=Q(solo_min_players__gte=1, solo_min_players__lte=10_000),
+                name="tournament_solo_players_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(starts_on__isnull=True)
+                | Q(ends_on__isnull=True)
+                | Q(ends_on__gte=models.F("starts_on")),
+                name="tournament_dates_ordered",
+            ),
+            models.CheckConstraint(
+                condition=Q(language__in=["fr", "en"]), name="tournament_language_known"
             ),
         ]
 
@@ -188,11 +223,22 @@ class ArbiterMembership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="arbitrations")
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="arbiters")
     role = models.CharField(max_length=10, choices=ROLES, default=ArbiterRole.ARBITER)
+    # Presence (``console.presence``): when the arbiter last opened a console page of this
+    # tournament, and the round that page was about. Written at most once a minute a page.
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    last_seen_round = models.ForeignKey(
+        "Round", models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "tournament"], name="arbiter_once"),
             models.CheckConstraint(condition=Q(role__in=ArbiterRole.values), name="arbiter_role"),
+            # At most one head arbiter; ``arbiter_handover`` swaps the roles in one
+            # transaction and ``arbiter_remove`` refuses the head, so there is exactly one.
+            models.UniqueConstraint(
+                fields=["tournament"], condition=Q(role=ArbiterRole.HEAD), name="arbiter_one_head"
+            ),
         ]
 
     def __str__(self) -> str:

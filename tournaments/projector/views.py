@@ -13,12 +13,12 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import selectors, wording
 from tournaments.errors import ServiceError
+from tournaments.language import speaking
 from tournaments.models import Game, Round, Tournament
 from tournaments.tablet import live
 
@@ -87,16 +87,17 @@ def _page_seconds(request: HttpRequest) -> int:
 
 
 def room_language(view: Any) -> Any:
-    """The projector speaks the tournament's language (the site's, French), never the
-    browser's: the room's PC may be set to anything. ``?langue=en`` chooses another one."""
+    """The projector speaks the tournament's language (``Tournament.language``, French by
+    default), never the browser's: the room's PC may be set to anything. ``?langue=en``
+    chooses another one."""
 
     @wraps(view)
     def spoken(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         wanted = request.GET.get("langue", "")
-        available = {code for code, _name in settings.LANGUAGES}
-        language = wanted if wanted in available else settings.LANGUAGE_CODE
-        with translation.override(language):
-            request.LANGUAGE_CODE = language
+        if wanted not in {code for code, _name in settings.LANGUAGES}:
+            rows = Tournament.objects.filter(slug=kwargs.get("slug", ""))
+            wanted = rows.values_list("language", flat=True).first()
+        with speaking(wanted, request):
             return view(request, *args, **kwargs)
 
     return spoken

@@ -12,6 +12,7 @@ from __future__ import annotations
 from tournaments import families, selectors
 from tournaments.errors import ServiceError
 from tournaments.families import ANY, GAME, OPTIONAL, TOURNAMENT, Document, Progress
+from tournaments.language import in_tournament_language
 from tournaments.models import Game, Tournament
 from tournaments.parsing import MAX_GAME, ascii_int
 from tournaments.reports import Rendered
@@ -52,6 +53,7 @@ def check_scope(doc: Document, game: Game | None) -> None:
         )
 
 
+@in_tournament_language  # printed in the tournament's language, whoever asks (issue 15)
 def render_document(
     kind: str,
     tournament: Tournament,

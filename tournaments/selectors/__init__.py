@@ -62,6 +62,15 @@ from tournaments.selectors.rankings import (
     sub_rankings,
     tournament_ranking,
 )
+from tournaments.selectors.settings import (
+    DRAW_SETTINGS,
+    SCORE_SETTINGS,
+    arbiters_presence,
+    default_lexicon,
+    lexicon_build_progress,
+    lexicons_offered,
+    tournament_settings_locks,
+)
 from tournaments.selectors.slips import (
     best_moves,
     current_proposal,
@@ -109,6 +118,13 @@ from tournaments.selectors.work import (
 game_counted_rounds = counted_rounds
 
 __all__ = [
+    "DRAW_SETTINGS",
+    "SCORE_SETTINGS",
+    "arbiters_presence",
+    "default_lexicon",
+    "lexicon_build_progress",
+    "lexicons_offered",
+    "tournament_settings_locks",
     "arbiter_tournaments",
     "arrivals",
     "batch_by_id",

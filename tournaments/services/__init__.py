@@ -2,8 +2,10 @@
 commands all call these functions (keyword arguments, typed results, ``ServiceError``).
 
 Each one runs in a transaction with row locks, checks who acts (``tournaments.access``) and
-writes the audit log; see the modules: ``registry`` (tournaments, arbiters, players,
-tokens), ``imports`` (player lists), ``games`` (lexicons, games, racks, placing tops),
+writes the audit log; see the modules: ``registry`` (tournaments, players, tokens),
+``tournament_settings`` (settings), ``arbiters`` (arbiters and their accounts),
+``lexicons`` (a club's word list built by a worker), ``imports`` (player lists), ``games``
+(lexicons, games, racks, placing tops),
 ``rounds`` (top, open, close), ``proposals`` (submissions, corrections, slip conflicts),
 ``decisions`` (warnings, penalties, zeros, moyenne), ``lifecycle`` (cancel, stop, conflicts),
 ``recompute`` and ``batch`` (pre-drawn games prepared by the workers), ``reports``
@@ -17,6 +19,12 @@ token or ``access.SYSTEM``). Services queue Celery tasks by name
 from __future__ import annotations
 
 from tournaments.queueing import queue_after_commit
+from tournaments.services.arbiters import (
+    ArbiterAdded,
+    arbiter_add,
+    arbiter_handover,
+    arbiter_remove,
+)
 from tournaments.services.batch import (
     game_create_from_prepared,
     predrawn_batch_prepare,
@@ -57,7 +65,6 @@ from tournaments.services.recompute import (
 )
 from tournaments.services.registry import (
     arbiter_account_create,
-    arbiter_add,
     player_register,
     registration_arrive,
     registration_token_issue,
@@ -67,6 +74,7 @@ from tournaments.services.registry import (
 )
 from tournaments.services.reports import report_job_build, report_job_create
 from tournaments.services.rounds import round_close, round_compute_top, round_open
+from tournaments.services.tournament_settings import tournament_update
 
 
 def request_touch(tournament_id: int) -> None:
@@ -79,6 +87,7 @@ def request_touch(tournament_id: int) -> None:
 
 
 __all__ = [
+    "ArbiterAdded",
     "CancelResult",
     "ImportResult",
     "ProposalResult",
@@ -86,6 +95,8 @@ __all__ = [
     "RowError",
     "arbiter_account_create",
     "arbiter_add",
+    "arbiter_handover",
+    "arbiter_remove",
     "conflict_resolve",
     "decision_moyenne",
     "decision_review",
@@ -122,4 +133,5 @@ __all__ = [
     "round_recompute_later",
     "tournament_create",
     "tournament_touch",
+    "tournament_update",
 ]

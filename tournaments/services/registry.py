@@ -1,9 +1,10 @@
 """Tournaments, their arbiters and players: creation, registration, late arrivals and the
 players' tablet tokens.
 
-A tournament's creator becomes its head arbiter. Tables are unique per tournament (a database
-constraint); a registration without a table takes the smallest free one, decided under the
-tournament's row lock so two registrations never pick the same table.
+A tournament's creator becomes its head arbiter (``services.arbiters`` adds the others).
+Tables are unique per tournament (a database constraint); a registration without a table
+takes the smallest free one, decided under the tournament's row lock so two registrations
+never pick the same table.
 """
 
 from __future__ import annotations
@@ -16,13 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.duplicate.variants import STANDARD
-from tournaments import adapter
+from tournaments import adapter, selectors
 from tournaments.access import HEAD, Actor, is_system, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
     ArbiterMembership,
-    ArbiterRole,
-    Lexicon,
     Player,
     Registration,
     Tournament,
@@ -73,7 +72,8 @@ def tournament_create(
     public_rankings: bool = False,
     actor: Actor,
 ) -> Tournament:
-    """A new tournament with its settings; ``actor`` (if a user) becomes its head arbiter.
+    """A new tournament with its settings and its lexicon (required); ``actor`` (if a user)
+    becomes its head arbiter. Later changes go through ``tournament_update``.
 
     Only the system (``access.SYSTEM``), a superuser or a user with the ``add_tournament``
     permission may create one."""
@@ -91,8 +91,10 @@ def tournament_create(
         )
     if seconds_per_move is not None and seconds_per_move <= 0:
         raise ServiceError("tournament.seconds", "The time per move must be positive.")
-    if lexicon_id is not None and not Lexicon.objects.filter(pk=lexicon_id).exists():
-        raise ServiceError("lexicon.unknown", f"There is no lexicon {lexicon_id}.")
+    if lexicon_id is None:  # without one the first draw would fail (issue 15)
+        raise ServiceError("tournament.lexicon_required", "A tournament needs a lexicon.")
+    if lexicon_id not in {lex.pk for lex in selectors.lexicons_offered(None)}:
+        raise ServiceError("lexicon.unknown", f"There is no lexicon {lexicon_id} to choose.")
     with transaction.atomic():
         if Tournament.objects.filter(slug=slug).exists():
             raise ServiceError(
@@ -126,25 +128,6 @@ def arbiter_account_create(*, username: str, password: str, actor: Actor) -> Any
         )
         audit_record(actor=actor, action="account.create", obj=account, superuser=True)
         return account
-
-
-def arbiter_add(*, tournament_id: int, user: Any, role: str, actor: Actor) -> ArbiterMembership:
-    """Make ``user`` an arbiter (``"arbiter"``) or the head arbiter (``"head"``) of the
-    tournament, or change their role. Head arbiter only."""
-    if role not in ArbiterRole.values:
-        raise ServiceError("arbiter.role", f"'{role}' is not a role: head or arbiter.", role=role)
-    with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
-        require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
-        membership, created = ArbiterMembership.objects.get_or_create(
-            user=user, tournament=tournament, defaults={"role": role}
-        )
-        if not created and membership.role == role:
-            return membership
-        membership.role = role
-        membership.save(update_fields=["role"])
-        audit_record(actor=actor, action="arbiter.add", obj=membership, user=user.pk, role=role)
-        return membership
 
 
 def free_table(tournament: Tournament, taken: set[int] | None = None) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -35,6 +36,7 @@ from tournaments import adapter, selectors, wording
 from tournaments.access import PlayerActor
 from tournaments.errors import ServiceError, http_status
 from tournaments.http import client_ip
+from tournaments.language import speaking
 from tournaments.models import ProposalVersion, Registration, Round
 from tournaments.parsing import ascii_int
 from tournaments.services import proposal_submit
@@ -86,6 +88,41 @@ def rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
         return view(request, token, *args, **kwargs)
 
     return limited
+
+
+#: token → (when looked up, the tournament's language): a tablet polls every second or so
+#: and the language hardly ever changes, so a process asks the database at most every
+#: ``LANGUAGE_SECONDS`` per token (a changed language shows within that delay).
+_LANGUAGES: dict[str, tuple[float, str | None]] = {}
+LANGUAGE_SECONDS = 10.0
+_LANGUAGES_KEPT = 4096
+
+
+def tablet_language(token: str) -> str | None:
+    """The language of the token's tournament (None for an unknown token), cached."""
+    now = time.monotonic()
+    hit = _LANGUAGES.get(token)
+    if hit is not None and now - hit[0] < LANGUAGE_SECONDS:
+        return hit[1]
+    rows = Registration.objects.filter(access_token=token)
+    code = rows.values_list("tournament__language", flat=True).first()
+    if len(_LANGUAGES) >= _LANGUAGES_KEPT:
+        _LANGUAGES.clear()
+    _LANGUAGES[token] = (now, code)
+    return code
+
+
+def room_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The tablet speaks its tournament's language (``Tournament.language``), whatever the
+    borrowed device is set to; an unknown token gets the site's language (French)."""
+
+    @wraps(view)
+    def spoken(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        code = tablet_language(token) if 0 < len(token) <= MAX_TOKEN else None
+        with speaking(code, request):
+            return view(request, token, *args, **kwargs)
+
+    return spoken
 
 
 def _body(request: HttpRequest) -> dict[str, Any]:
@@ -236,6 +273,7 @@ def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
 @ensure_csrf_cookie
 @never_cache
 @rate_limited
+@room_language
 def page(request: HttpRequest, token: str) -> HttpResponse:
     reg = registration_for(token)
     if reg is None:
@@ -256,6 +294,7 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @rate_limited
+@room_language
 def state(request: HttpRequest, token: str) -> HttpResponse:
     reg = registration_for(token)
     if reg is None:
@@ -270,6 +309,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @rate_limited
+@room_language
 def results(request: HttpRequest, token: str) -> HttpResponse:
     """Every closed round of the current game for this player, and the standing."""
     reg = registration_for(token)
@@ -344,6 +384,7 @@ def _check(rnd: Round, reference: str, word: str) -> Any:
 
 @require_POST
 @rate_limited
+@room_language
 def preview(request: HttpRequest, token: str) -> HttpResponse:
     """Where the move goes and what it scores. Never says whether a word is valid."""
     reg = registration_for(token)
@@ -377,6 +418,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 @rate_limited
+@room_language
 def submit(request: HttpRequest, token: str) -> HttpResponse:
     """Hand the move in (``proposal_submit``, source ``tablet``). The answer says the
     server has it; it reveals no outcome, except "late" which the clock already told."""

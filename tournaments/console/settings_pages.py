@@ -1,0 +1,261 @@
+"""The settings page of a tournament (with a club's word list built by the workers) and its
+arbiters page (add by user name or e-mail, remove, hand over, who is connected where), and
+the page where a new arbiter chooses a password from their one-time link.
+
+Any arbiter of the tournament reads both pages; only the head arbiter changes anything
+(``tournament_update``, ``lexicon_upload``, ``arbiter_add``, ``arbiter_remove``,
+``arbiter_handover`` check it again). A refusal is shown on the page with its sentence and
+a 4xx status; what was typed stays in the form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import selectors, services, wording
+from tournaments.access import HEAD
+from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.console.presence import presence_lines
+from tournaments.console.settings_forms import (
+    DEFAULT,
+    ArbiterAddForm,
+    ArbiterChoiceForm,
+    LexiconUploadForm,
+    TournamentSettingsForm,
+    settings_initial,
+)
+from tournaments.errors import ServiceError
+from tournaments.models import LexiconBuild, Tournament
+from tournaments.services.arbiters import arbiter_add, arbiter_handover, arbiter_remove
+from tournaments.services.lexicons import MAX_UPLOAD_BYTES, lexicon_upload
+from tournaments.services.tournament_settings import LABELS, tournament_update
+
+#: The upload form's prefix: its fields differ from the settings form's (``name``) on one page.
+UPLOAD = "liste"
+
+
+def resolve_lexicon(value: str, actor: Any) -> int:
+    """The lexicon id a form's choice names: the site's default file is registered the first
+    time it is chosen (``lexicon_register``)."""
+    if value == DEFAULT:
+        return services.lexicon_register(path=settings.TIRAGE_LEXICON, actor=actor).pk
+    return int(value)
+
+
+# --- Settings -------------------------------------------------------------------------------
+
+
+def _locked(tournament: Tournament) -> dict[str, str]:
+    """Each setting that can no longer change, with the sentence saying why."""
+    return {
+        field: wording.error_text(ServiceError(code, code, setting=str(LABELS[field]), **where))
+        for field, (code, where) in selectors.tournament_settings_locks(tournament.pk).items()
+    }
+
+
+def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
+    role = role_or_403(request, obj.pk)
+    locked = _locked(obj)
+    form = extra.pop("form", None) or TournamentSettingsForm(
+        initial=settings_initial(obj), tournament_id=obj.pk, locked=locked, read_only=role != HEAD
+    )
+    builds = list(LexiconBuild.objects.filter(tournament=obj).select_related("lexicon")[:5])
+    for build in builds:
+        refusal = ServiceError(build.error_code, build.error, **(build.error_params or {}))
+        build.error_text = wording.error_text(refusal)
+    return {
+        "tournament": obj,
+        "role": role,
+        "form": form,
+        "locked": locked,
+        "upload_form": extra.pop("upload_form", None) or LexiconUploadForm(prefix=UPLOAD),
+        "builds": builds,
+        "max_words_mb": MAX_UPLOAD_BYTES // 1_048_576,
+        **extra,
+    }
+
+
+@login_required
+def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: every setting, the locked ones read-only with their reason. POST (head arbiter):
+    save what changed through ``tournament_update``."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    if request.method == "GET":
+        return render(request, "console/settings.html", _settings_context(request, obj))
+    if request.method != "POST":
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+    role_or_403(request, obj.pk, head=True)
+    form = TournamentSettingsForm(request.POST, initial=settings_initial(obj), tournament_id=obj.pk,
+                                  locked=_locked(obj), read_only=False)  # fmt: skip
+    if not form.is_valid():
+        ctx = _settings_context(request, obj, form=form,
+                                error=_("Le formulaire contient des erreurs."),
+                                error_code="form.invalid")  # fmt: skip
+        return render(request, "console/settings.html", ctx, status=400)
+    changes = {
+        name: value for name, value in form.cleaned_data.items() if not form.fields[name].disabled
+    }
+    try:
+        if "lexicon_id" in changes:
+            changes["lexicon_id"] = resolve_lexicon(changes["lexicon_id"], request.user)
+        tournament_update(actor=request.user, tournament_id=obj.pk, **changes)
+    except ServiceError as error:
+        ctx = _settings_context(request, obj, form=form, error=error_text(error),
+                                error_code=error.code)  # fmt: skip
+        return render(request, "console/settings.html", ctx, status=error_status(error))
+    messages.success(request, _("Réglages enregistrés."))
+    return redirect("console:settings", slug=obj.slug)
+
+
+@login_required
+@require_POST
+def lexicon_upload_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Keep the uploaded word list and queue its build (head arbiter); the settings page
+    then shows its progress."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    role_or_403(request, obj.pk, head=True)
+    form = LexiconUploadForm(request.POST, request.FILES, prefix=UPLOAD)
+    if not form.is_valid():
+        ctx = _settings_context(request, obj, upload_form=form,
+                                error=_("Choisissez le fichier de la liste de mots."),
+                                error_code="form.invalid")  # fmt: skip
+        return render(request, "console/settings.html", ctx, status=400)
+    upload = form.cleaned_data["file"]
+    try:
+        if (upload.size or 0) > MAX_UPLOAD_BYTES:  # refuse before reading it
+            raise ServiceError("lexicon.upload_size", "The word list is too large.",
+                               limit_mb=MAX_UPLOAD_BYTES // 1_048_576)  # fmt: skip
+        lexicon_upload(actor=request.user, tournament_id=obj.pk, name=form.cleaned_data["name"],
+                       content=upload.read(), filename=upload.name or "")  # fmt: skip
+    except ServiceError as error:
+        ctx = _settings_context(request, obj, upload_form=form, error=error_text(error),
+                                error_code=error.code)  # fmt: skip
+        return render(request, "console/settings.html", ctx, status=error_status(error))
+    messages.success(request, _("Liste reçue : le serveur la compile (environ 15 s)."))
+    return redirect("console:settings", slug=obj.slug)
+
+
+@login_required
+@require_GET
+def lexicon_build_status(request: HttpRequest, build_id: int) -> JsonResponse:
+    """JSON the settings page polls while a word list is being compiled."""
+    build = get_object_or_404(LexiconBuild, pk=build_id)
+    role_or_403(request, build.tournament_id)
+    response = JsonResponse(selectors.lexicon_build_progress(build.pk) or {})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# --- Arbiters -------------------------------------------------------------------------------
+
+
+def _arbiters_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
+    return {
+        "tournament": obj,
+        "role": role_or_403(request, obj.pk),
+        "arbiters": presence_lines(obj.pk),
+        "form": extra.pop("form", None) or ArbiterAddForm(),
+        **extra,
+    }
+
+
+def _arbiters_refusal(request: HttpRequest, obj: Tournament, error: ServiceError,
+                      **extra: Any) -> HttpResponse:  # fmt: skip
+    ctx = _arbiters_context(request, obj, error=error_text(error), error_code=error.code, **extra)
+    return render(request, "console/arbiters.html", ctx, status=error_status(error))
+
+
+@login_required
+def arbiters(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: the arbiters, who is connected on which round. POST (head arbiter): add one by
+    user name or e-mail; a new account's one-time link is shown on this answer only."""
+    obj = get_object_or_404(Tournament, slug=slug)
+    if request.method == "GET":
+        return render(request, "console/arbiters.html", _arbiters_context(request, obj))
+    if request.method != "POST":
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+    role_or_403(request, obj.pk, head=True)
+    form = ArbiterAddForm(request.POST)
+    if not form.is_valid():
+        error = ServiceError("arbiter.login", "Give a user name or an e-mail address.")
+        return _arbiters_refusal(request, obj, error, form=form)
+    try:
+        added = arbiter_add(actor=request.user, tournament_id=obj.pk,
+                            login=form.cleaned_data["login"])  # fmt: skip
+    except ServiceError as error:
+        return _arbiters_refusal(request, obj, error, form=form)
+    user = added.membership.user
+    if added.password_path is None:
+        messages.success(request, _("%(name)s arbitre ce tournoi.") % {"name": user.username})
+        return redirect("console:arbiters", slug=obj.slug)
+    ctx = _arbiters_context(request, obj, new_user=user, created_user=added.created_user,
+                            link=request.build_absolute_uri(added.password_path))  # fmt: skip
+    return render(request, "console/arbiters.html", ctx)
+
+
+def _chosen(request: HttpRequest) -> int | None:
+    form = ArbiterChoiceForm(request.POST)
+    return form.cleaned_data["user"] if form.is_valid() else None
+
+
+@login_required
+@require_POST
+def arbiter_remove_view(request: HttpRequest, slug: str) -> HttpResponse:
+    obj = get_object_or_404(Tournament, slug=slug)
+    role_or_403(request, obj.pk, head=True)
+    try:
+        user_id = _chosen(request)
+        if user_id is None:
+            raise ServiceError("arbiter.unknown", "No arbiter chosen.")
+        arbiter_remove(actor=request.user, tournament_id=obj.pk, user_id=user_id)
+    except ServiceError as error:
+        return _arbiters_refusal(request, obj, error)
+    messages.success(request, _("L'arbitre a été retiré du tournoi."))
+    return redirect("console:arbiters", slug=obj.slug)
+
+
+@login_required
+@require_POST
+def arbiter_handover_view(request: HttpRequest, slug: str) -> HttpResponse:
+    obj = get_object_or_404(Tournament, slug=slug)
+    role_or_403(request, obj.pk, head=True)
+    try:
+        user_id = _chosen(request)
+        if user_id is None:
+            raise ServiceError("arbiter.unknown", "No arbiter chosen.")
+        target = arbiter_handover(actor=request.user, tournament_id=obj.pk, user_id=user_id)
+    except ServiceError as error:
+        return _arbiters_refusal(request, obj, error)
+    messages.success(request, _("%(name)s est maintenant juge-arbitre.")
+                     % {"name": target.user.username})  # fmt: skip
+    return redirect("console:arbiters", slug=obj.slug)
+
+
+# --- A new arbiter's password ---------------------------------------------------------------
+
+
+class PasswordSetView(auth_views.PasswordResetConfirmView):
+    """Django's password-reset page, in the console's look and in French: the one-time link
+    ``arbiter_add`` gives lands here. A used or wrong link answers 404 with its reason."""
+
+    template_name = "console/password_set.html"
+    success_url = reverse_lazy("console:login")
+    post_reset_login = False
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        messages.success(self.request, _("Mot de passe enregistré : connectez-vous."))
+        return super().form_valid(form)
+
+    def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:
+        if not self.validlink:
+            kwargs["status"] = 404
+        return super().render_to_response(context, **kwargs)
