@@ -597,6 +597,26 @@ OUTCOME_LABELS: Mapping[str, Promise] = {
     "warning.hard_to_read": _("Avertissement : bulletin peu lisible"),
 }
 
+#: The kind of an outcome (``ProposalVersion.outcome_kind``) as one word.
+KIND_LABELS: Mapping[str, Promise] = {
+    "valid": _("valable"),
+    "zero": _("zéro"),
+    "warning": _("avertissement"),
+    "penalty": _("pénalité"),
+    "absent": _("absent"),
+}
+
+#: An arbiter's decision (``Decision.kind``) on a printed slip, capitalised.
+DECISION_LABELS: Mapping[str, Promise] = {
+    "warning": _("Avertissement"),
+    "penalty": _("Pénalité de 5 points"),
+    "zero": _("Zéro décidé par l'arbitre"),
+    "solo": _("Solo"),
+    "moyenne": _("Moyenne accordée"),
+    "correction": _("Correction"),
+    "review": _("Révision"),
+}
+
 #: Why a slip waits for the arbiter (``Outcome.review``), shown in the console's review list.
 REVIEW_LABELS: Mapping[str, Promise] = {
     "fallacieux": _("Raccordement fallacieux possible : -5 par défaut, zéro si fallacieux"),
@@ -694,3 +714,17 @@ def outcome_label(code: str) -> str:
     """The short label of an outcome code for slips and sheets (the code when unknown)."""
     label = OUTCOME_LABELS.get(code)
     return str(label) if label is not None else code
+
+
+def kind_label(kind: str) -> str:
+    """One word for an outcome kind (``valid`` → ``valable``), the kind when unknown."""
+    label = KIND_LABELS.get(kind)
+    return str(label) if label is not None else kind
+
+
+def decision_label(kind: str, *, disciplinary: bool = False) -> str:
+    """The printed name of an arbiter's decision; a disciplinary warning says so."""
+    if kind == "warning" and disciplinary:
+        return str(OUTCOME_LABELS["warning.disciplinary"])
+    label = DECISION_LABELS.get(kind)
+    return str(label) if label is not None else kind

@@ -161,7 +161,9 @@ def test_full_game_through_the_console(console, django_capture_on_commit_callbac
     assert totals == {anne.pk: ("141", "0", "100,00"), bruno.pk: ("138", "-3", "97,87"),
                       chloe.pk: ("112", "-29", "79,43")}  # fmt: skip
     assert page.index("<td>Anne</td>") < page.index("<td>Bruno</td>") < page.index("<td>Chloé</td>")
-    assert "top 141" in page and "Série 1A" in page and "Catégorie Vermeil" in page
+    # Séries 1–7 (1A is in série 1, rules K6); one game: the general ranking only.
+    assert "top 141" in page and "Série 1</summary>" in page and "Catégorie Vermeil" in page
+    assert "Série 1A" not in page and page.count('<table class="list ranking">') == 1
 
 
 def _row_total(page: str, player_id: int) -> tuple[str, str, str]:

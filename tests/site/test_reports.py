@@ -160,11 +160,14 @@ def test_results_pdf_per_game(game) -> None:
     assert lines[i - 1 : i + 9] == ["3", "Chloé", "Nantes", "2A", "Junior", "45", "-96",
                                     "31,91", "0", "0"]  # fmt: skip
     assert "total des tops : 141" in text
-    # Series 2A: Anne 1st, Chloé 2nd (3rd overall); category Vermeil: Anne, Bruno.
-    assert "Série 2A" in text and "Série 4B" in text and "Catégorie Vermeil" in text
-    j = lines.index("Série 2A")
-    assert lines[j + 8 : j + 11] == ["1", "1", "Anne"]
-    assert lines[j + 15 : j + 18] == ["2", "3", "Chloé"]
+    # Série 2 (2A, rules K6): Anne 1st, Chloé 2nd (3rd overall); category Vermeil: Anne, Bruno.
+    assert "Série 2" in lines and "Série 4" in lines and "Catégorie Vermeil" in lines
+    j = lines.index("Série 2")
+    # Header (9 cells), then rank in série, the player's line, the overall rank last.
+    assert lines[j + 10 : j + 19] == ["1", "Anne", "Rennes", "2A", "Vermeil", "151", "+10",
+                                      "107,09", "1"]  # fmt: skip
+    assert lines[j + 19 : j + 28] == ["2", "Chloé", "Nantes", "2A", "Junior", "45", "-96",
+                                      "31,91", "3"]  # fmt: skip
 
 
 def test_results_pdf_tournament_has_cumulative_and_game_rankings(game) -> None:

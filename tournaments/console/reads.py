@@ -15,6 +15,7 @@ from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.tiles import DOUBLE_LETTER, DOUBLE_WORD, ROWS, SIZE, TRIPLE_LETTER, TRIPLE_WORD
 from tournaments import adapter, selectors
 from tournaments.models import Game, ProposalVersion, Registration, Round, Tournament
+from tournaments.reports.groups import group_order, series_group
 
 CENTRE = (7, 7)
 
@@ -240,13 +241,15 @@ def ranking_lines(standings: Any, players: dict[int, Any], tables: dict[int, int
 
 
 def sub_rankings(lines: list[RankingLine], attribute: str) -> list[tuple[str, list[tuple]]]:
-    """Per series (or category): (rank within the group, ex aequo?, line), same order."""
+    """Per série 1–7 (sub-series 1A, 1B… together) or per category, in the federation's
+    order (``reports.groups``): (rank within the group, ex aequo?, line), same order."""
     groups: dict[str, list[RankingLine]] = {}
     for line in lines:
-        key = getattr(line.player, attribute) or "—"
+        key = getattr(line.player, attribute) or ""
+        key = (series_group(key) if attribute == "series" else key.strip()) or "—"
         groups.setdefault(key, []).append(line)
     out = []
-    for key in sorted(groups):
+    for key in sorted(groups, key=lambda k: (k == "—", group_order(k))):
         ranked, previous, rank = [], None, 0
         for i, line in enumerate(groups[key], start=1):
             if line.total != previous:

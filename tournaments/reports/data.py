@@ -22,8 +22,9 @@ from engine.duplicate.top import new_tiles
 from engine.duplicate.totals import GameResult, Standing
 from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.tiles import SIZE
-from tournaments import adapter, selectors
+from tournaments import adapter, selectors, wording
 from tournaments.models import Decision, Game, ProposalVersion, Registration, Tournament
+from tournaments.reports.groups import group_order
 
 EMPTY_BOARD = "." * (SIZE * SIZE)
 
@@ -73,7 +74,9 @@ class PlayerMove:
     """A player's round: what they played and what it was credited.
 
     ``kind`` is the outcome kind (``valid``, ``warning``, ``penalty``, ``zero``) or
-    ``absent``; ``code`` the outcome code; ``reason`` the arbiter's or engine's sentence."""
+    ``absent``; ``code`` the outcome code; ``reason`` the outcome's sentence in the active
+    language (``wording.outcome_text``, never the engine's English); ``correction`` the
+    arbiter's reason when the slip was corrected."""
 
     number: int
     word: str
@@ -84,6 +87,7 @@ class PlayerMove:
     reason: str = ""
     claimed_score: int | None = None
     solo: bool = False
+    correction: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,7 @@ class DecisionLine:
     player_id: int
     kind: str
     reason: str
+    disciplinary: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,12 +220,9 @@ def sub_rankings(ranking: Ranking, key: Callable[[PlayerInfo], str]) -> tuple[Su
     return tuple(out)
 
 
-_SERIES_ORDER = ["super-série", "super-serie", "s"]
-
-
-def _group_order(label: str) -> tuple[int, str]:
-    low = label.lower()
-    return (0, "") if low in _SERIES_ORDER else (1, low)
+def _group_order(label: str) -> tuple[int, int, str]:
+    """Séries 1–7 then categories in the federation's order (``reports.groups``)."""
+    return group_order(label)
 
 
 # -- reads ----------------------------------------------------------------------------------
@@ -309,7 +311,8 @@ def _moves(
                 score=score,
                 kind=v.outcome_kind,
                 code=v.outcome_code,
-                reason=v.reason or v.outcome_reason,
+                reason=wording.outcome_text(v.outcome_code, v.outcome_params),
+                correction=v.reason,
                 claimed_score=v.claimed_score,
                 solo=rnd.number in solo_set,
             )
@@ -349,7 +352,7 @@ def game_data(game: Game, *, result: GameResult | None = None) -> GameData:
         )
     numbers = {r.pk: r.number for r in rounds}
     decisions = tuple(
-        DecisionLine(numbers[d.round_id], d.player_id, d.kind, d.reason)
+        DecisionLine(numbers[d.round_id], d.player_id, d.kind, d.reason, d.disciplinary)
         for d in Decision.objects.filter(round__in=rounds).order_by("round__number", "id")
     )
     return GameData(

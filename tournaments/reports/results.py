@@ -8,6 +8,7 @@ from reportlab.platypus import KeepTogether, Spacer, Table
 
 from tournaments.reports.base import PDF, Rendered, negatif, number, percent, slug
 from tournaments.reports.data import Ranking, RankingLine, ResultsData, SubRanking, sub_rankings
+from tournaments.reports.groups import SUPER_SERIES, series_group
 from tournaments.reports.pdf import (
     BODY,
     CELL,
@@ -21,7 +22,11 @@ from tournaments.reports.pdf import (
 )
 
 HEADER = ["Rang", "Nom", "Club", "Série", "Cat.", "Score", "Négatif", "% top", "Sol.", "Av."]
-WIDTHS = [13, 40, 34, 11, 16, 15, 15, 16, 11, 10]
+#: Column widths in mm, the same in every table of the sheet (the sub-rankings share the
+#: first eight and put the overall rank in the width of the last two).
+WIDTHS = [13, 40, 34, 11, 18, 15, 15, 16, 10, 10]
+SUB_HEADER = [*HEADER[:8], "Général"]
+SUB_WIDTHS = [*WIDTHS[:8], WIDTHS[8] + WIDTHS[9]]
 
 
 def rank_text(line: RankingLine) -> str:
@@ -68,27 +73,20 @@ def ranking_table(ranking: Ranking) -> list:
 
 
 def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
-    rows: list[list] = [["Rang", "Général", "Nom", "Club", "Score", "Négatif", "% top"]]
+    """One série or category: the rank inside the group, the player's line (sub-series and
+    category as details), the overall rank; the same columns as the main ranking."""
+    rows: list[list] = [SUB_HEADER]
     for rank, line in group.lines:
-        rows.append(
-            [
-                str(rank),
-                rank_text(line),
-                para(line.player.name, CELL),
-                para(line.player.club, CELL),
-                number(line.total),
-                negatif(line.negatif),
-                percent(line.percent),
-            ]
-        )
-    extra = [("ALIGN", (0, 0), (1, -1), "RIGHT"), ("ALIGN", (4, 0), (-1, -1), "RIGHT")]
+        rows.append([str(rank), *_row(line)[1:8], rank_text(line)])
+    extra = [*_numbers_style(), ("ALIGN", (8, 0), (8, -1), "RIGHT")]
     table = Table(
         rows,
-        colWidths=[w * mm for w in (13, 17, 50, 45, 17, 17, 17)],
+        colWidths=[w * mm for w in SUB_WIDTHS],
         repeatRows=1,
         style=table_style(1, extra),
     )
-    return KeepTogether([para(f"{kind} {group.label}", H3), table, Spacer(1, 2 * mm)])
+    title = group.label if group.label == SUPER_SERIES else f"{kind} {group.label}"
+    return KeepTogether([para(title, H3), table, Spacer(1, 2 * mm)])
 
 
 def results_pdf(results: ResultsData) -> Rendered:
@@ -111,7 +109,10 @@ def results_pdf(results: ResultsData) -> Rendered:
     else:
         story += ranking_table(results.games[0])
     main = results.main
-    for kind, key in (("Série", lambda p: p.series), ("Catégorie", lambda p: p.category)):
+    for kind, key in (
+        ("Série", lambda p: series_group(p.series)),
+        ("Catégorie", lambda p: p.category),
+    ):
         groups = sub_rankings(main, key)
         if groups:
             story.append(para(f"Classements par {kind.lower()} — {main.title}", SUBTITLE))

@@ -27,6 +27,7 @@ from tournaments.reports.pdf import (
     text,
     word_markup,
 )
+from tournaments.wording import decision_label
 
 SLIPS_PER_PAGE = 10
 GREY = colors.HexColor("#D0D0D0")
@@ -157,18 +158,20 @@ def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rend
             if m.claimed_score is not None:
                 proposal += f" ({m.claimed_score})"
             decision = outcome_label(m.code)
-            if m.reason:
+            if m.reason and m.reason != decision:
                 decision += f" — {m.reason}"
+            if m.correction:
+                decision += f" (correction : {m.correction})"
             rows.append(
                 [
                     str(m.number),
-                    Paragraph(word_markup(proposal) if proposal else "—", CELL),
+                    Paragraph(word_markup(proposal), CELL) if proposal else "",
                     number(m.score),
                     para(decision, CELL),
                 ]
             )
         for d in decisions.get(line.player.player_id, ()):
-            label = {"warning": "Avertissement", "penalty": "Pénalité"}.get(d.kind, d.kind)
+            label = decision_label(d.kind, disciplinary=d.disciplinary)
             rows.append([str(d.round_number), "", "", para(f"{label} — {d.reason}", CELL)])
         if rows:
             count += 1
