@@ -94,6 +94,13 @@ BODY = style(9)
 SMALL = style(7.5)
 CELL = style(8.5)
 CELL_C = style(8.5, align=TA_CENTER)
+HEAD_CELL = style(8, bold=True, align=TA_CENTER, splitLongWords=0)
+
+
+def header_row(labels: Sequence[str]) -> list[Paragraph]:
+    """A table's header as paragraphs, so a label wider than its column wraps onto a
+    second line instead of running over the next column ("Cumul top")."""
+    return [para(label, HEAD_CELL) for label in labels]
 
 
 def para(value: str, st: ParagraphStyle = BODY) -> Paragraph:
@@ -123,6 +130,8 @@ def table_style(header_rows: int = 1, extra: Sequence[tuple] = ()) -> list[tuple
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
         *extra,
     ]

@@ -17,6 +17,7 @@ from tournaments.reports.pdf import (
     SUBTITLE,
     TITLE,
     build_pdf,
+    header_row,
     para,
     table_style,
 )
@@ -61,7 +62,7 @@ def _numbers_style() -> list[tuple]:
 
 def ranking_table(ranking: Ranking) -> list:
     """A heading and the ranking table of one ranking."""
-    rows = [HEADER] + [_row(line) for line in ranking.lines]
+    rows = [header_row(HEADER)] + [_row(line) for line in ranking.lines]
     table = Table(
         rows,
         colWidths=[w * mm for w in WIDTHS],
@@ -75,7 +76,7 @@ def ranking_table(ranking: Ranking) -> list:
 def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
     """One série or category: the rank inside the group, the player's line (sub-series and
     category as details), the overall rank; the same columns as the main ranking."""
-    rows: list[list] = [SUB_HEADER]
+    rows: list[list] = [header_row(SUB_HEADER)]
     for rank, line in group.lines:
         rows.append([str(rank), *_row(line)[1:8], rank_text(line)])
     extra = [*_numbers_style(), ("ALIGN", (8, 0), (8, -1), "RIGHT")]

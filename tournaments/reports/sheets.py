@@ -18,6 +18,7 @@ from tournaments.reports.pdf import (
     TITLE,
     WARN_COLOUR,
     build_pdf,
+    header_row,
     para,
     table_style,
     word_markup,
@@ -106,21 +107,9 @@ def arbiter_sheet_pdf(game: GameData) -> Rendered:
 def _record_story(game: GameData, line: PlayerGameLine) -> list:
     p = line.player
     heading = f"Feuille de route — partie {game.number} — table {p.table} — {p.name}"
-    rows: list[list] = [
-        [
-            "N°",
-            "Tirage",
-            "Mon mot",
-            "Réf.",
-            "Score",
-            "Top",
-            "Réf.",
-            "Top pts",
-            "Écart",
-            "Cumul",
-            "Cumul top",
-        ]  # fmt: skip
-    ]
+    labels = ["N°", "Tirage", "Mon mot", "Réf.", "Score", "Top", "Réf.", "Top pts", "Écart",
+              "Cumul", "Cumul top"]  # fmt: skip
+    rows: list[list] = [header_row(labels)]
     mine = 0
     red = []
     for i, (r, m) in enumerate(zip(game.rounds, line.moves, strict=False), start=1):
@@ -144,7 +133,7 @@ def _record_story(game: GameData, line: PlayerGameLine) -> list:
         if m.kind in ("warning", "penalty", "zero"):
             red.append(("TEXTCOLOR", (2, i), (4, i), WARN_COLOUR))
     extra = [("ALIGN", (3, 0), (-1, -1), "CENTER"), ("ALIGN", (7, 1), (-1, -1), "RIGHT"), *red]
-    widths = [8, 24, 30, 11, 12, 30, 11, 13, 13, 15, 15]
+    widths = [8, 24, 28, 11, 12, 28, 11, 14, 13, 15, 18]
     summary = [
         f"Total : {number(line.total)}",
         f"négatif : {negatif(line.total - game.top_total)}",

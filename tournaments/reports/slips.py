@@ -30,6 +30,8 @@ from tournaments.reports.pdf import (
 from tournaments.wording import decision_label
 
 SLIPS_PER_PAGE = 10
+#: Bulletins printed per table: a game has about 18 to 25 rounds (rules, glossary).
+BULLETIN_ROUNDS = 25
 GREY = colors.HexColor("#D0D0D0")
 
 
@@ -40,9 +42,17 @@ class BulletinFlowable(Flowable):
 
     W, H = 88 * mm, 48 * mm
 
-    def __init__(self, *, game_number: int | None, table: int | None, tournament: str) -> None:
+    def __init__(
+        self,
+        *,
+        game_number: int | None,
+        table: int | None,
+        tournament: str,
+        round_number: int | None = None,
+    ) -> None:
         super().__init__()
         self.game_number, self.table, self.tournament = game_number, table, tournament
+        self.round_number = round_number
         self.width, self.height = self.W, self.H
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -57,7 +67,8 @@ class BulletinFlowable(Flowable):
         # Head line.
         c.setFont(FONT_BOLD, 7)
         partie = f"Partie {self.game_number}" if self.game_number else "Partie ____"
-        c.drawString(2 * mm, h - 4 * mm, f"{partie}    Coup ____")
+        coup = f"Coup {self.round_number}" if self.round_number else "Coup ____"
+        c.drawString(2 * mm, h - 4 * mm, f"{partie}    {coup}")
         c.setFont(FONT, 6)
         c.drawRightString(w - 25 * mm, h - 4 * mm, text(self.tournament)[:40])
         # Grey arbiter strip.
@@ -98,17 +109,35 @@ def bulletins_pdf(
     *,
     tables: Sequence[int] = (),
     game_number: int | None = None,
-    per_table: int = SLIPS_PER_PAGE,
+    rounds: int = BULLETIN_ROUNDS,
 ) -> Rendered:
-    """Blank bulletins, ``per_table`` for each table in ``tables`` (its number printed in
-    the table box), or one page of unnumbered ones when ``tables`` is empty."""
-    slips = [t for t in tables for _ in range(per_table)] or [None] * SLIPS_PER_PAGE
+    """Blank bulletins numbered by round, ``Coup 1`` to ``Coup {rounds}``, for each table
+    in ``tables`` (its number printed in the table box): a game of about 18 to 25 rounds
+    (rules, glossary) needs that many per table. Each table's bulletins start on a new
+    page of 10, so a table's pack is handed out whole; without ``tables``, one unnumbered
+    pack."""
+    rounds = max(rounds, 1)
+    per_page = SLIPS_PER_PAGE
+    pages = -(-rounds // per_page)
+    slots: list[tuple[int | None, int] | None] = []
+    for table in tables or [None]:
+        pack: list[tuple[int | None, int] | None] = [(table, n) for n in range(1, rounds + 1)]
+        slots += pack + [None] * (pages * per_page - rounds)
     rows = []
-    for i in range(0, len(slips), 2):
-        pair = slips[i : i + 2]
-        cells = [BulletinFlowable(game_number=game_number, table=t, tournament=info.name)
-                 for t in pair]  # fmt: skip
-        rows.append(cells + [""] * (2 - len(cells)))
+    for i in range(0, len(slots), 2):
+        rows.append(
+            [
+                BulletinFlowable(
+                    game_number=game_number,
+                    table=slot[0],
+                    round_number=slot[1],
+                    tournament=info.name,
+                )  # fmt: skip
+                if slot
+                else ""
+                for slot in slots[i : i + 2]
+            ]
+        )
     table = Table(rows, colWidths=[92 * mm, 92 * mm], rowHeights=[50.5 * mm] * len(rows))
     title = "Bulletins de jeu" + (f" — partie {game_number}" if game_number else "")
     content = build_pdf([table], info=info, title=title, margin=10 * mm)
