@@ -28,7 +28,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from tournaments.models import ArbiterMembership, Game, Player, Registration, Round
+from tournaments.models import ArbiterMembership, Game, Player, Registration, Round, Tournament
 from tournaments.services import (
     decision_penalty,
     decision_warning,
@@ -57,6 +57,12 @@ def populate(setup: dict[str, Any]) -> dict[str, Any]:
     """Play the scenario above on ``tournament_setup``; returns the setup with ``game``,
     ``players`` (four), ``rounds`` (four) and ``tokens`` (player id → tablet token)."""
     tournament, arbiter = setup["tournament"], setup["arbiter"]
+    # Scores required (the federation's default), so a wrong score is a warning; a name
+    # without English words, so a leak is never confused with the tournament's name.
+    Tournament.objects.filter(pk=tournament.pk).update(
+        name="Tournoi de l'Ouest", slug="ouest", score_required=True
+    )
+    tournament.refresh_from_db()
     ArbiterMembership.objects.update_or_create(
         user=arbiter, tournament=tournament, defaults={"role": "head"}
     )
@@ -118,5 +124,6 @@ def populate(setup: dict[str, Any]) -> dict[str, Any]:
     r4 = new_round()
     submit(r4, anne, "PAYES", "13C", 45)
     game = Game.objects.get(pk=game.pk)
-    return {**setup, "game": game, "players": players, "rounds": [r1, r2, r3, r4],
-            "tokens": tokens}  # fmt: skip
+    rounds = [r1, r2, r3, r4]
+    return {**setup, "tournament": tournament, "game": game, "players": players,
+            "rounds": rounds, "tokens": tokens}  # fmt: skip
