@@ -205,6 +205,11 @@ def test_english_is_one_setting_away(client, populated: dict[str, Any]) -> None:
         rendered = render_document("corrections", populated["tournament"], populated["game"])
     text = document_text("application/pdf", rendered.content).replace("\n", " ")
     assert "PAYES at 13C scores 45, not 47: a warning." in text
+    assert "Correction slips — game 1" in text and "Billet" not in text
+    with translation.override("en"):
+        rendered = render_document("results", populated["tournament"], None)
+    text = document_text("application/pdf", rendered.content).replace("\n", " ")
+    assert "Rankings by series" in text and "Classement" not in text
 
 
 def test_the_checker_catches_the_known_leaks() -> None:

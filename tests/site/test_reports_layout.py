@@ -82,7 +82,7 @@ def test_sub_rankings_by_serie_number_with_the_sub_series_as_detail() -> None:
     ]  # fmt: skip
     categories = [g.label for g in sub_rankings(ranking(), lambda p: p.category)]
     assert categories == ["Junior", "Senior", "Vermeil", "Diamant", "Émeraude"]
-    table = _table(sub_ranking_table(groups[0], "Série")._content)
+    table = _table(sub_ranking_table(groups[0], "series")._content)
     assert [_text(c) for c in table._cellvalues[1]] == [
         "1", "Zoé", "Club de Quimper", "1B", "Émeraude", "990", "-10", "99,00", "1",
     ]  # fmt: skip
@@ -99,7 +99,7 @@ def _text(cell: object) -> str:
 def test_every_ranking_table_has_the_same_columns() -> None:
     main = _table(ranking_table(ranking()))
     groups = sub_rankings(ranking(), lambda p: series_group(p.series))
-    sub = _table(sub_ranking_table(groups[0], "Série")._content)
+    sub = _table(sub_ranking_table(groups[0], "series")._content)
     # The sub-rankings share the first eight columns and end at the same right edge.
     assert sub._colWidths[:8] == main._colWidths[:8]
     assert sum(sub._colWidths) == pytest.approx(sum(main._colWidths))
@@ -136,5 +136,5 @@ def test_header_labels_fit_their_columns() -> None:
     record = _table(_record_story(record_game(), record_game().players[0]))
     groups = sub_rankings(ranking(), lambda p: p.category)
     tables = [record, _table(ranking_table(ranking())),
-              _table(sub_ranking_table(groups[0], "Catégorie")._content)]  # fmt: skip
+              _table(sub_ranking_table(groups[0], "category")._content)]  # fmt: skip
     assert [overflow for t in tables for overflow in header_overflows(t)] == []

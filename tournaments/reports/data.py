@@ -15,6 +15,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.board import Board
 from engine.duplicate.record import game_to_record
 from engine.duplicate.scoresheet import player_entry, scoring_json, totals_json
@@ -401,7 +403,7 @@ def results_data(tournament: Tournament, game: Game | None = None) -> ResultsDat
     results = [selectors.game_outcomes(g) for g in games]
     rankings = tuple(
         Ranking(
-            f"Partie {g.number}",
+            gettext("Partie %(n)s") % {"n": g.number},
             res.top_total,
             _lines(engine_game_standings(res), infos),
             (g.number,),
@@ -412,7 +414,7 @@ def results_data(tournament: Tournament, game: Game | None = None) -> ResultsDat
     if game is None:
         standings = selectors.tournament_standings(tournament, results)
         overall = Ranking(
-            "Classement général",
+            gettext("Classement général"),
             sum(r.top_total for r in results),
             _lines(standings, infos, results),
             tuple(g.number for g in games),

@@ -3,6 +3,8 @@ then per-series and per-category sub-rankings."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Spacer, Table
 
@@ -22,11 +24,30 @@ from tournaments.reports.pdf import (
     table_style,
 )
 
-HEADER = ["Rang", "Nom", "Club", "Série", "Cat.", "Score", "Négatif", "% top", "Sol.", "Av."]
+HEADER = [
+    gettext_lazy("Rang"),
+    gettext_lazy("Nom"),
+    gettext_lazy("Club"),
+    gettext_lazy("Série"),
+    gettext_lazy("Cat."),
+    gettext_lazy("Score"),
+    gettext_lazy("Négatif"),
+    gettext_lazy("% top"),
+    gettext_lazy("Sol."),
+    gettext_lazy("Av."),
+]
 #: Column widths in mm, the same in every table of the sheet (the sub-rankings share the
 #: first eight and put the overall rank in the width of the last two).
 WIDTHS = [13, 40, 34, 11, 18, 15, 15, 16, 10, 10]
-SUB_HEADER = [*HEADER[:8], "Général"]
+SUB_HEADER = [*HEADER[:8], gettext_lazy("Général")]
+#: The two kinds of sub-rankings: the group's title and the heading of the list.
+GROUP_TITLES = {
+    "series": (gettext_lazy("Série %(label)s"), gettext_lazy("Classements par série — %(title)s")),
+    "category": (
+        gettext_lazy("Catégorie %(label)s"),
+        gettext_lazy("Classements par catégorie — %(title)s"),
+    ),
+}
 SUB_WIDTHS = [*WIDTHS[:8], WIDTHS[8] + WIDTHS[9]]
 
 
@@ -69,11 +90,15 @@ def ranking_table(ranking: Ranking) -> list:
         repeatRows=1,
         style=table_style(1, _numbers_style()),
     )
-    heading = f"{ranking.title} — total des tops : {number(ranking.top_total)}"
+    heading = _("%(title)s — total des tops : %(total)s") % {
+        "title": ranking.title,
+        "total": number(ranking.top_total),
+    }
     return [para(heading, SUBTITLE), table]
 
 
 def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
+    """``kind`` is ``series`` or ``category`` (``GROUP_TITLES``)."""
     """One série or category: the rank inside the group, the player's line (sub-series and
     category as details), the overall rank; the same columns as the main ranking."""
     rows: list[list] = [header_row(SUB_HEADER)]
@@ -86,19 +111,26 @@ def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
         repeatRows=1,
         style=table_style(1, extra),
     )
-    title = group.label if group.label == SUPER_SERIES else f"{kind} {group.label}"
+    title = group.label if group.label == SUPER_SERIES else str(GROUP_TITLES[kind][0])
+    title = title % {"label": group.label} if "%(label)s" in title else title
     return KeepTogether([para(title, H3), table, Spacer(1, 2 * mm)])
 
 
 def results_pdf(results: ResultsData) -> Rendered:
     """Render the results: each game's ranking, the cumulative one, then sub-rankings."""
     single = results.overall is None
-    title = f"Classement — {results.games[0].title.lower()}" if single else "Classement"
+    title = (
+        _("Classement — %(what)s") % {"what": results.games[0].title.lower()}
+        if single
+        else _("Classement")
+    )
     story: list = [para(title, TITLE)]
     story.append(
         para(
-            "Négatif : score moins total des tops. % top : score / total des tops × 100. "
-            "« ex » : rang partagé (ex aequo).",
+            _(
+                "Négatif : score moins total des tops. % top : score / total des tops × 100. "
+                "« ex » : rang partagé (ex aequo)."
+            ),
             BODY,
         )
     )
@@ -111,12 +143,13 @@ def results_pdf(results: ResultsData) -> Rendered:
         story += ranking_table(results.games[0])
     main = results.main
     for kind, key in (
-        ("Série", lambda p: series_group(p.series)),
-        ("Catégorie", lambda p: p.category),
+        ("series", lambda p: series_group(p.series)),
+        ("category", lambda p: p.category),
     ):
         groups = sub_rankings(main, key)
         if groups:
-            story.append(para(f"Classements par {kind.lower()} — {main.title}", SUBTITLE))
+            heading = str(GROUP_TITLES[kind][1]) % {"title": main.title}
+            story.append(para(heading, SUBTITLE))
             story += [sub_ranking_table(g, kind) for g in groups]
     content = build_pdf(story, info=results.tournament, title=title)
     what = results.games[0].title if single else "general"

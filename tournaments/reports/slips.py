@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
@@ -66,9 +67,9 @@ class BulletinFlowable(Flowable):
         c.rect(0, 0, w, h)
         # Head line.
         c.setFont(FONT_BOLD, 7)
-        partie = f"Partie {self.game_number}" if self.game_number else "Partie ____"
-        coup = f"Coup {self.round_number}" if self.round_number else "Coup ____"
-        c.drawString(2 * mm, h - 4 * mm, f"{partie}    {coup}")
+        partie = _("Partie %(n)s") % {"n": self.game_number or "____"}
+        coup = _("Coup %(n)s") % {"n": self.round_number or "____"}
+        c.drawString(2 * mm, h - 4 * mm, text(f"{partie}    {coup}"))
         c.setFont(FONT, 6)
         c.drawRightString(w - 25 * mm, h - 4 * mm, text(self.tournament)[:40])
         # Grey arbiter strip.
@@ -77,7 +78,7 @@ class BulletinFlowable(Flowable):
         c.rect(0, 0, w, strip, stroke=1, fill=1)
         c.setFillColor(colors.black)
         c.setFont(FONT, 5.5)
-        c.drawString(1.5 * mm, strip - 2.5 * mm, "Réservé à l'arbitre")
+        c.drawString(1.5 * mm, strip - 2.5 * mm, text(_("Réservé à l'arbitre")))
         # Squared area.
         cols, rows, sq = 15, 7, 4.1 * mm
         x0, y0 = 2 * mm, strip + 2 * mm
@@ -89,8 +90,8 @@ class BulletinFlowable(Flowable):
             c.line(x0, y0 + j * sq, x0 + cols * sq, y0 + j * sq)
         # Right column: table, reference, score.
         bx, bw = w - 22 * mm, 20 * mm
-        boxes = [("Table", str(self.table) if self.table else ""), ("Référence", ""),
-                 ("Score", "")]  # fmt: skip
+        boxes = [(_("Table"), str(self.table) if self.table else ""), (_("Référence"), ""),
+                 (_("Score"), "")]  # fmt: skip
         bh = (h - strip - 8 * mm) / 3
         c.setStrokeColor(colors.black)
         c.setLineWidth(0.6)
@@ -98,7 +99,7 @@ class BulletinFlowable(Flowable):
             by = h - 6 * mm - (k + 1) * bh
             c.rect(bx, by, bw, bh - 1 * mm)
             c.setFont(FONT, 5.5)
-            c.drawString(bx + 1 * mm, by + bh - 3.5 * mm, label)
+            c.drawString(bx + 1 * mm, by + bh - 3.5 * mm, text(label))
             if value:
                 c.setFont(FONT_BOLD, 12)
                 c.drawCentredString(bx + bw / 2, by + 2.5 * mm, value)
@@ -139,19 +140,26 @@ def bulletins_pdf(
             ]
         )
     table = Table(rows, colWidths=[92 * mm, 92 * mm], rowHeights=[50.5 * mm] * len(rows))
-    title = "Bulletins de jeu" + (f" — partie {game_number}" if game_number else "")
+    title = (
+        _("Bulletins de jeu — partie %(n)s") % {"n": game_number}
+        if game_number
+        else _("Bulletins de jeu")
+    )
     content = build_pdf([table], info=info, title=title, margin=10 * mm)
     suffix = f"-partie-{game_number}" if game_number else ""
     return Rendered(f"{slug(info.slug)}{suffix}-bulletins.pdf", PDF, content)
 
 
 def _slip(game: GameData, player: PlayerInfo, rows: list[list]) -> KeepTogether:
-    head = (
-        f"<b>Billet de correction</b> — partie {game.number} — table {player.table} — "
-        f"{markup(player.name)}"
-    )
+    what = _("partie %(n)s — table %(table)s — %(name)s") % {
+        "n": game.number,
+        "table": player.table,
+        "name": player.name,
+    }
+    label = _("Billet de correction")
+    head = f"<b>{markup(label)}</b> — {markup(what)}"
     table = Table(
-        [["Coup", "Proposition", "Points", "Décision"], *rows],
+        [[_("Coup"), _("Proposition"), _("Points"), _("Décision")], *rows],
         colWidths=[12 * mm, 45 * mm, 15 * mm, 108 * mm],
         style=table_style(
             1, [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (2, 0), (2, -1), "RIGHT")]
@@ -171,7 +179,8 @@ def _slip(game: GameData, player: PlayerInfo, rows: list[list]) -> KeepTogether:
 def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rendered:
     """A correction slip per player with a warning, a penalty or a zero in the game (with
     its reason), plus the arbiter's disciplinary decisions; cut along the dashed rules."""
-    story: list = [para(f"Billets de correction — partie {game.number}", TITLE)]
+    title = _("Billets de correction — partie %(n)s") % {"n": game.number}
+    story: list = [para(title, TITLE)]
     decisions: dict[int, list] = {}
     for d in game.decisions:
         decisions.setdefault(d.player_id, []).append(d)
@@ -190,7 +199,7 @@ def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rend
             if m.reason and m.reason != decision:
                 decision += f" — {m.reason}"
             if m.correction:
-                decision += f" (correction : {m.correction})"
+                decision += " " + _("(correction : %(reason)s)") % {"reason": m.correction}
             rows.append(
                 [
                     str(m.number),
@@ -206,8 +215,7 @@ def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rend
             count += 1
             story.append(_slip(game, line.player, rows))
     if not count:
-        story.append(para("Aucun avertissement, pénalité ni zéro dans cette partie.", BODY))
-    title = f"Billets de correction — partie {game.number}"
+        story.append(para(_("Aucun avertissement, pénalité ni zéro dans cette partie."), BODY))
     content = build_pdf(story, info=game.tournament, title=title)
     return Rendered(f"{slug(game.tournament.slug)}-partie-{game.number}-corrections.pdf", PDF,
                     content)  # fmt: skip
@@ -237,21 +245,24 @@ def tablet_links_pdf(
             missing.append(p)
             continue
         url = tablet_url(base_url, p.access_token)
+        table = _("Table %(n)s") % {"n": p.table}
         label = Paragraph(
-            f"<b>Table {p.table}</b><br/>{markup(p.name)}<br/>"
+            f"<b>{markup(table)}</b><br/>{markup(p.name)}<br/>"
             f'<font size="6.5">{markup(url)}</font>',
             BODY,
         )
         cards.append(Table([[_qr(url), label]], colWidths=[37 * mm, 52 * mm],
                            style=[("BOX", (0, 0), (-1, -1), 0.5, colors.grey),
                                   ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))  # fmt: skip
-    story: list = [para("Liens des tablettes", TITLE)]
+    title = _("Liens des tablettes")
+    story: list = [para(title, TITLE)]
     if cards:
         rows = [cards[i : i + 2] + [""] * (2 - len(cards[i : i + 2])) for i in range(0,
                 len(cards), 2)]  # fmt: skip
         story.append(Table(rows, colWidths=[92 * mm, 92 * mm]))
     if missing:
-        names = ", ".join(f"{p.name} (table {p.table})" for p in missing)
-        story.append(para(f"Sans lien de tablette : {names}.", SMALL))
-    content = build_pdf(story, info=info, title="Liens des tablettes", margin=10 * mm)
+        names = ", ".join(_("%(name)s (table %(n)s)") % {"name": p.name, "n": p.table}
+                          for p in missing)  # fmt: skip
+        story.append(para(_("Sans lien de tablette : %(names)s.") % {"names": names}, SMALL))
+    content = build_pdf(story, info=info, title=title, margin=10 * mm)
     return Rendered(f"{slug(info.slug)}-tablettes.pdf", PDF, content)
