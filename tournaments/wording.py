@@ -617,6 +617,18 @@ DECISION_LABELS: Mapping[str, Promise] = {
     "review": _("Révision"),
 }
 
+#: How a game ended (rules §1.4, ``engine.duplicate.endgame``: E1–E5).
+GAME_ENDS: Mapping[str, Promise] = {
+    "E1": _("Partie terminée : toutes les lettres ont été tirées et posées."),
+    "E2": _("Partie terminée : aucun tirage encore possible n'a de coup jouable."),
+    "E3": _(
+        "Partie terminée : les lettres restantes ne font plus un tirage avec une voyelle "
+        "et une consonne."
+    ),
+    "E4": _("Partie terminée : le coup annulé ne peut pas être remplacé par un autre tirage."),
+    "E5": _("Partie arrêtée par l'arbitre."),
+}
+
 #: Why a slip waits for the arbiter (``Outcome.review``), shown in the console's review list.
 REVIEW_LABELS: Mapping[str, Promise] = {
     "fallacieux": _("Raccordement fallacieux possible : -5 par défaut, zéro si fallacieux"),
@@ -728,3 +740,35 @@ def decision_label(kind: str, *, disciplinary: bool = False) -> str:
         return str(OUTCOME_LABELS["warning.disciplinary"])
     label = DECISION_LABELS.get(kind)
     return str(label) if label is not None else kind
+
+
+_ARBITER_REASON = re.compile(r"\((.*)\)\.$", re.S)
+
+
+def end_text(end: Mapping[str, Any] | None) -> str:
+    """The sentence of a finished game's ``Game.end`` (``code``, ``remaining``, and the
+    engine's English ``message``, whose parenthesis holds the arbiter's reason for E5)."""
+    if not end:
+        return ""
+    code = str(end.get("code") or "")
+    template = GAME_ENDS.get(code)
+    if template is None:
+        log.debug("no wording for game end %r", code)
+        return str(end.get("message") or "")
+    text = str(template)
+    reason = _ARBITER_REASON.search(str(end.get("message") or ""))
+    if code == "E5" and reason:
+        why = gettext("Motif : %(reason)s") % {"reason": reason.group(1)}
+        text = f"{text} {why}"
+    remaining = end.get("remaining")
+    if remaining:
+        left = gettext("Lettres restantes : %(letters)s") % {"letters": remaining}
+        text = f"{text} {left}"
+    return text
+
+
+def rejection_text(draw: Mapping[str, Any]) -> str:
+    """Why a drawn rack went back to the bag (``adapter.draw_json``: ``rejected`` is
+    ``minimum``, ``repeat`` or ``no_move``), worded like the ``rack.*`` refusals."""
+    code = f"rack.{draw.get('rejected') or ''}"
+    return fill(code, {"rack": draw.get("rack")}) or str(draw.get("message") or "")

@@ -226,3 +226,22 @@ def test_the_checker_catches_the_known_leaks() -> None:
     ):
         assert leaks("exemple", text), text
     assert not leaks("exemple", "PAYES en 13C vaut 45, pas 47 : avertissement. Scores, top 141")
+
+
+def test_a_stopped_game_and_a_rejected_rack_are_worded(client, populated: dict[str, Any]) -> None:
+    """The end of a game and a rejected rack were shown as the engine's English sentence
+    ("Game over, E5: …"); the game screen now words them (rules §1.4, R1.4)."""
+    from tournaments.services import game_stop
+    from tournaments.templatetags.wording import rejection_text
+
+    game = game_stop(game_id=populated["game"].pk, reason="Panne de courant",
+                     actor=populated["arbiter"])  # fmt: skip
+    client.force_login(populated["arbiter"])
+    body = client.get(reverse("console:game", args=[game.pk])).content.decode()
+    title, text = page_text(body)
+    assert not leaks("partie arrêtée", text) and not leaks("partie arrêtée", title)
+    assert "Partie arrêtée par l'arbitre. Motif : Panne de courant" in text
+    draw = {"rack": "EEIOUAY", "rejected": "minimum", "message": "too few consonants"}
+    assert rejection_text(draw) == (
+        "Le tirage EEIOUAY n'a pas le minimum de voyelles et de consonnes : il est rejeté."
+    )

@@ -40,3 +40,15 @@ def variant_name(code: str) -> str:
 
     variant = VARIANTS.get(code or "")
     return variant.name if variant is not None else code
+
+
+@register.filter
+def end_text(end: dict | None) -> str:
+    """How a finished game ended (``Game.end``), in words."""
+    return wording.end_text(end)
+
+
+@register.filter
+def rejection_text(draw: dict) -> str:
+    """Why a drawn rack was rejected (a ``draw_json`` entry), in words."""
+    return wording.rejection_text(draw or {})
