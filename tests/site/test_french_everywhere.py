@@ -245,3 +245,18 @@ def test_a_stopped_game_and_a_rejected_rack_are_worded(client, populated: dict[s
     assert rejection_text(draw) == (
         "Le tirage EEIOUAY n'a pas le minimum de voyelles et de consonnes : il est rejeté."
     )
+
+
+def test_import_refusals_name_the_columns_in_french() -> None:
+    """A wrong row named the field key (``series trop long``, ``birth_year doit être…``);
+    it names the column as the file's French header does."""
+    from tournaments.services.imports import parse_players
+
+    content = "nom;licence;série;année\nAnne;1;SUPERSERIELONGUE;1800\n".encode()
+    _rows, errors = parse_players("joueurs.csv", content)
+    texts = [e.message for e in errors]
+    assert texts == [
+        "ligne 2 : série : texte trop long",
+        "ligne 2 : année de naissance doit être un nombre entier de 1900 à 2100",
+    ], texts
+    assert not [leak for t in texts for leak in leaks("import", t)]
