@@ -260,3 +260,20 @@ def test_import_refusals_name_the_columns_in_french() -> None:
         "ligne 2 : année de naissance doit être un nombre entier de 1900 à 2100",
     ], texts
     assert not [leak for t in texts for leak in leaks("import", t)]
+
+
+def test_error_pages_are_french(client, populated: dict[str, Any], django_user_model) -> None:
+    """Django's own error pages are English ("Not Found", "403 Forbidden"): the site has
+    its own, worded like the rest."""
+    outsider = django_user_model.objects.create_user("visiteur", password="x")
+    client.force_login(outsider)
+    missing = client.get("/arbitre/tour/999999/arbitrage/")
+    forbidden = client.get(reverse("console:tournament", args=[populated["tournament"].slug]))
+    assert (missing.status_code, forbidden.status_code) == (404, 403)
+    found = []
+    for label, response in (("404", missing), ("403", forbidden)):
+        title, text = page_text(response.content.decode())
+        found += leaks(f"{label} <title>", title) + leaks(label, text)
+    assert not found, found
+    assert "Page introuvable" in missing.content.decode()
+    assert "Seuls les arbitres de ce tournoi" in forbidden.content.decode()
