@@ -138,3 +138,15 @@ def test_header_labels_fit_their_columns() -> None:
     tables = [record, _table(ranking_table(ranking())),
               _table(sub_ranking_table(groups[0], "category")._content)]  # fmt: skip
     assert [overflow for t in tables for overflow in header_overflows(t)] == []
+
+
+def test_a_rank_shared_inside_a_group_says_ex() -> None:
+    # Two players of série 2 on 950: both 1st of the série, "1 ex" (K2), overall 2 and 3.
+    lines = [line(1, "Zoé", 990, "1B", ""), line(2, "Yves", 950, "2A", ""),
+             line(2, "Wanda", 950, "2B", "")]  # fmt: skip
+    ranking = Ranking("Partie 1", 1000, mark_ex_aequo(lines), (1,))
+    group = sub_rankings(ranking, lambda p: series_group(p.series))[1]
+    table = _table(sub_ranking_table(group, "series")._content)
+    assert [[_text(c) for c in row][:2] for row in table._cellvalues[1:]] == [
+        ["1 ex", "Yves"], ["1 ex", "Wanda"],
+    ]  # fmt: skip

@@ -3,6 +3,8 @@ then per-series and per-category sub-rankings."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
@@ -102,8 +104,10 @@ def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
     """One série or category: the rank inside the group, the player's line (sub-series and
     category as details), the overall rank; the same columns as the main ranking."""
     rows: list[list] = [header_row(SUB_HEADER)]
+    shared = Counter(rank for rank, _line in group.lines)
     for rank, line in group.lines:
-        rows.append([str(rank), *_row(line)[1:8], rank_text(line)])
+        in_group = f"{rank} ex" if shared[rank] > 1 else str(rank)
+        rows.append([in_group, *_row(line)[1:8], rank_text(line)])
     extra = [*_numbers_style(), ("ALIGN", (8, 0), (8, -1), "RIGHT")]
     table = Table(
         rows,
