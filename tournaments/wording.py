@@ -685,6 +685,38 @@ OUTCOME_LABELS: Mapping[str, Promise] = {
     "warning.hard_to_read": _("Avertissement : bulletin peu lisible"),
 }
 
+#: The kind of an outcome (``ProposalVersion.outcome_kind``) as one word.
+KIND_LABELS: Mapping[str, Promise] = {
+    "valid": _("valable"),
+    "zero": _("zéro"),
+    "warning": _("avertissement"),
+    "penalty": _("pénalité"),
+    "absent": _("absent"),
+}
+
+#: An arbiter's decision (``Decision.kind``) on a printed slip, capitalised.
+DECISION_LABELS: Mapping[str, Promise] = {
+    "warning": _("Avertissement"),
+    "penalty": _("Pénalité de 5 points"),
+    "zero": _("Zéro décidé par l'arbitre"),
+    "solo": _("Solo"),
+    "moyenne": _("Moyenne accordée"),
+    "correction": _("Correction"),
+    "review": _("Révision"),
+}
+
+#: How a game ended (rules §1.4, ``engine.duplicate.endgame``: E1–E5).
+GAME_ENDS: Mapping[str, Promise] = {
+    "E1": _("Partie terminée : toutes les lettres ont été tirées et posées."),
+    "E2": _("Partie terminée : aucun tirage encore possible n'a de coup jouable."),
+    "E3": _(
+        "Partie terminée : les lettres restantes ne font plus un tirage avec une voyelle "
+        "et une consonne."
+    ),
+    "E4": _("Partie terminée : le coup annulé ne peut pas être remplacé par un autre tirage."),
+    "E5": _("Partie arrêtée par l'arbitre."),
+}
+
 #: Why a slip waits for the arbiter (``Outcome.review``), shown in the console's review list.
 REVIEW_LABELS: Mapping[str, Promise] = {
     "fallacieux": _("Raccordement fallacieux possible : -5 par défaut, zéro si fallacieux"),
@@ -780,3 +812,49 @@ def outcome_label(code: str) -> str:
     """The short label of an outcome code for slips and sheets (the code when unknown)."""
     label = OUTCOME_LABELS.get(code)
     return str(label) if label is not None else code
+
+
+def kind_label(kind: str) -> str:
+    """One word for an outcome kind (``valid`` → ``valable``), the kind when unknown."""
+    label = KIND_LABELS.get(kind)
+    return str(label) if label is not None else kind
+
+
+def decision_label(kind: str, *, disciplinary: bool = False) -> str:
+    """The printed name of an arbiter's decision; a disciplinary warning says so."""
+    if kind == "warning" and disciplinary:
+        return str(OUTCOME_LABELS["warning.disciplinary"])
+    label = DECISION_LABELS.get(kind)
+    return str(label) if label is not None else kind
+
+
+_ARBITER_REASON = re.compile(r"\((.*)\)\.$", re.S)
+
+
+def end_text(end: Mapping[str, Any] | None) -> str:
+    """The sentence of a finished game's ``Game.end`` (``code``, ``remaining``, and the
+    engine's English ``message``, whose parenthesis holds the arbiter's reason for E5)."""
+    if not end:
+        return ""
+    code = str(end.get("code") or "")
+    template = GAME_ENDS.get(code)
+    if template is None:
+        log.debug("no wording for game end %r", code)
+        return str(end.get("message") or "")
+    text = str(template)
+    reason = _ARBITER_REASON.search(str(end.get("message") or ""))
+    if code == "E5" and reason:
+        why = gettext("Motif : %(reason)s") % {"reason": reason.group(1)}
+        text = f"{text} {why}"
+    remaining = end.get("remaining")
+    if remaining:
+        left = gettext("Lettres restantes : %(letters)s") % {"letters": remaining}
+        text = f"{text} {left}"
+    return text
+
+
+def rejection_text(draw: Mapping[str, Any]) -> str:
+    """Why a drawn rack went back to the bag (``adapter.draw_json``: ``rejected`` is
+    ``minimum``, ``repeat`` or ``no_move``), worded like the ``rack.*`` refusals."""
+    code = f"rack.{draw.get('rejected') or ''}"
+    return fill(code, {"rack": draw.get("rack")}) or str(draw.get("message") or "")

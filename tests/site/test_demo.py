@@ -58,7 +58,7 @@ def test_twenty_players_at_tables_with_tablet_tokens(demo: Tournament) -> None:
 def test_the_arbiter_directs_on_the_free_lexicon(demo: Tournament, arbiter: Any) -> None:
     assert ArbiterMembership.objects.get(tournament=demo, user=arbiter).role == "head"
     assert not demo.lexicon.official
-    assert "non-official stand-in for the ODS" in demo.lexicon.label
+    assert "liste libre et non officielle" in demo.lexicon.label
     assert demo.lexicon.label in demo.description
 
 

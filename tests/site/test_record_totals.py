@@ -20,8 +20,7 @@ from engine.cli import main as engine_main
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
 from tournaments.models import Registration, Round
-from tournaments.reports.data import game_record
-from tournaments.selectors import game_outcomes
+from tournaments.selectors import game_outcomes, game_record
 from tournaments.services import (
     decision_moyenne,
     decision_penalty,

@@ -162,11 +162,14 @@ def test_results_pdf_per_game(game) -> None:
     assert lines[i - 1 : i + 9] == ["3", "Chloé", "Nantes", "2A", "Junior", "45", "-96",
                                     "31,91", "0", "0"]  # fmt: skip
     assert "total des tops : 141" in text
-    # Series 2A: Anne 1st, Chloé 2nd (3rd overall); category Vermeil: Anne, Bruno.
-    assert "Série 2A" in text and "Série 4B" in text and "Catégorie Vermeil" in text
-    j = lines.index("Série 2A")
-    assert lines[j + 8 : j + 11] == ["1", "1", "Anne"]
-    assert lines[j + 15 : j + 18] == ["2", "3", "Chloé"]
+    # Série 2 (2A, rules K6): Anne 1st, Chloé 2nd (3rd overall); category Vermeil: Anne, Bruno.
+    assert "Série 2" in lines and "Série 4" in lines and "Catégorie Vermeil" in lines
+    j = lines.index("Anne", lines.index("Série 2")) - 1
+    # Rank in the série, the player's line, the overall rank last.
+    assert lines[j : j + 9] == ["1", "Anne", "Rennes", "2A", "Vermeil", "151", "+10",
+                                      "107,09", "1"]  # fmt: skip
+    assert lines[j + 9 : j + 18] == ["2", "Chloé", "Nantes", "2A", "Junior", "45", "-96",
+                                      "31,91", "3"]  # fmt: skip
 
 
 def test_results_pdf_tournament_has_cumulative_and_game_rankings(game) -> None:
@@ -269,12 +272,19 @@ def test_correction_slips_give_the_reasons(game) -> None:
     assert "Zéro : pas de bulletin" in text
 
 
-def test_bulletins_one_page_per_table(game) -> None:
+def test_bulletins_numbered_for_every_round(game) -> None:
+    # A game has about 18 to 25 rounds (rules, glossary): 25 bulletins per table, numbered
+    # Coup 1 to Coup 25, each table on its own pages of 10 (3 pages, the last half full).
     info = selectors.tournament_info(game.tournament)
     rendered = bulletins_pdf(info, tables=[1, 2, 3], game_number=1)
-    assert pdf_pages(rendered.content) == 3
+    assert pdf_pages(rendered.content) == 9
     text = pdf_text(rendered.content)
-    assert text.count("Référence") == 30 and "Réservé à l'arbitre" in text
+    lines = text.splitlines()
+    assert text.count("Référence") == 75 and "Réservé à l'arbitre" in text
+    assert lines.count("Partie 1    Coup 25") == 3 and lines.count("Partie 1    Coup 1") == 3
+    assert "Coup ____" not in text and "Coup 26" not in text
+    short = pdf_text(bulletins_pdf(info, tables=[4], rounds=12).content)
+    assert short.count("Référence") == 12 and "Partie ____    Coup 12" in short
 
 
 def test_game_record_round_trip(game) -> None:

@@ -79,7 +79,9 @@ def test_results_pdf_shows_ex_aequo_and_accents() -> None:
     assert lines[i - 1] == "2 ex" and lines[i + 3 : i + 6] == ["975", "-25", "97,50"]
     assert lines[lines.index("Agnès Ñúñez") - 1] == "2 ex"
     assert lines[lines.index("Paul") - 1] == "4"
-    assert "Série 1A" in text and "Catégorie Vermeil" in text
+    # Grouped by série 1–7 (1A with 1B…), the sub-series printed as a detail (rules K6).
+    assert "Série 1" in lines and "Série 2" in lines and "Catégorie Vermeil" in lines
+    assert "Série 1A" not in text and "Série 2B" not in text
 
 
 def test_csv_marks_ex_aequo() -> None:

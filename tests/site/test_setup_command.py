@@ -32,7 +32,7 @@ def setup(*args: str) -> str:
 def test_setup_is_idempotent_and_prints_the_login() -> None:
     first = setup()
     assert "« Tournoi de démonstration » créé" in first
-    assert "free, non-official stand-in for the ODS" in first
+    assert "liste libre et non officielle, en remplacement de l'ODS" in first
     assert "Compte arbitre « arbitre » créé" in first
     assert LOGIN in first
     assert "http://127.0.0.1:8000/arbitre/connexion/" in first

@@ -19,7 +19,6 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services, wording
@@ -48,12 +47,8 @@ from tournaments.http import client_ip
 from tournaments.models import Game, Round, Tournament
 from tournaments.services.imports import check_size
 
-KIND_LABELS = {
-    "valid": gettext_lazy("valide"),
-    "zero": gettext_lazy("zéro"),
-    "warning": gettext_lazy("avertissement"),
-    "penalty": gettext_lazy("pénalité"),
-}
+#: One catalogue of outcome kinds (``tournaments.wording``).
+KIND_LABELS = wording.KIND_LABELS
 
 
 # --- Helpers ----------------------------------------------------------------------------

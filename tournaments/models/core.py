@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.duplicate.variants import STANDARD
@@ -166,7 +167,9 @@ class Lexicon(models.Model):
         """What the site shows, so nobody mistakes the free list for the ODS."""
         if self.official:
             return f"{self.name} {self.version}".strip()
-        return f"{self.name} — free, non-official stand-in for the ODS"
+        return gettext("%(name)s — liste libre et non officielle, en remplacement de l'ODS") % {
+            "name": self.name
+        }
 
 
 class Player(models.Model):

@@ -3,6 +3,7 @@ score, scrabble mark and cumulative top, then the final board."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
@@ -101,16 +102,17 @@ class BoardFlowable(Flowable):
 
 def _legend() -> Table:
     items = [
-        (TW_COLOUR, "mot compte triple"),
-        (DW_COLOUR, "mot compte double"),
-        (TL_COLOUR, "lettre compte triple"),
-        (DL_COLOUR, "lettre compte double"),
+        (TW_COLOUR, _("mot compte triple")),
+        (DW_COLOUR, _("mot compte double")),
+        (TL_COLOUR, _("lettre compte triple")),
+        (DL_COLOUR, _("lettre compte double")),
     ]
     row, styles = [], []
     for i, (colour, label) in enumerate(items):
         row += ["", para(label, SMALL)]
         styles.append(("BACKGROUND", (2 * i, 0), (2 * i, 0), colour))
-    row += [Paragraph(f"{word_markup('e')} = joker (en rouge sur la grille)", SMALL)]
+    joker = markup(_("joker (en rouge sur la grille)"))
+    row += [Paragraph(f"{word_markup('e')} = {joker}", SMALL)]
     widths = [4 * mm, 27 * mm] * len(items) + [40 * mm]
     return Table([row], colWidths=widths, style=styles)
 
@@ -118,22 +120,26 @@ def _legend() -> Table:
 def _rack(rack: str, rejected: tuple[str, ...]) -> Paragraph:
     body = markup(rack)
     if rejected:
-        body += f'<br/><font size="6.5">rejet : {markup(", ".join(rejected))}</font>'
+        label = markup(_("rejet : %(racks)s") % {"racks": ", ".join(rejected)})
+        body += f'<br/><font size="6.5">{label}</font>'
     return Paragraph(body, CELL)
 
 
 def game_sheet_pdf(game: GameData) -> Rendered:
     """Render the game sheet of ``game`` (A4 portrait, one or two pages)."""
-    title = f"Feuille de partie — partie {game.number}"
+    title = _("Feuille de partie — partie %(n)s") % {"n": game.number}
     story: list = [para(title, TITLE)]
-    facts = [f"{len(game.rounds)} coups", f"total des tops : {number(game.top_total)}"]
+    facts = [
+        _("%(n)s coups") % {"n": len(game.rounds)},
+        _("total des tops : %(total)s") % {"total": number(game.top_total)},
+    ]
     if game.tournament.lexicon:
-        facts.append(f"lexique : {game.tournament.lexicon}")
+        facts.append(_("lexique : %(lexicon)s") % {"lexicon": game.tournament.lexicon})
     if not game.finished:
-        facts.append("partie en cours")
+        facts.append(_("partie en cours"))
     story.append(para(" · ".join(facts), BODY))
     story.append(Spacer(1, 3 * mm))
-    header = ["N°", "Tirage", "Top", "Réf.", "Points", "", "Cumul"]
+    header = [_("N°"), _("Tirage"), _("Top"), _("Réf."), _("Points"), "", _("Cumul")]
     rows: list[list] = [header]
     for r in game.rounds:
         rows.append(
@@ -147,7 +153,7 @@ def game_sheet_pdf(game: GameData) -> Rendered:
                 number(r.cumulative),
             ]
         )
-    rows.append(["", "", para("Total", CELL), "", number(game.top_total), "", ""])
+    rows.append(["", "", para(_("Total"), CELL), "", number(game.top_total), "", ""])
     widths = [10 * mm, 38 * mm, 50 * mm, 14 * mm, 16 * mm, 6 * mm, 18 * mm]
     extra = [
         ("ALIGN", (0, 0), (0, -1), "RIGHT"),
@@ -158,8 +164,8 @@ def game_sheet_pdf(game: GameData) -> Rendered:
         ("LINEABOVE", (0, -1), (-1, -1), 1, colors.black),
     ]
     story.append(Table(rows, colWidths=widths, repeatRows=1, style=table_style(1, extra)))
-    story.append(para("* scrabble (toutes les lettres du tirage posées)", SMALL))
-    board = [para("Grille finale", SUBTITLE), BoardFlowable(game.board), Spacer(1, 2 * mm)]
+    story.append(para(_("* scrabble (toutes les lettres du tirage posées)"), SMALL))
+    board = [para(_("Grille finale"), SUBTITLE), BoardFlowable(game.board), Spacer(1, 2 * mm)]
     board.append(_legend())
     story.append(KeepTogether(board))
     content = build_pdf(story, info=game.tournament, title=title)

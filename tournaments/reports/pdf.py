@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape
@@ -94,6 +95,13 @@ BODY = style(9)
 SMALL = style(7.5)
 CELL = style(8.5)
 CELL_C = style(8.5, align=TA_CENTER)
+HEAD_CELL = style(8, bold=True, align=TA_CENTER, splitLongWords=0)
+
+
+def header_row(labels: Sequence[str]) -> list[Paragraph]:
+    """A table's header as paragraphs, so a label wider than its column wraps onto a
+    second line instead of running over the next column ("Cumul top")."""
+    return [para(str(label), HEAD_CELL) for label in labels]
 
 
 def para(value: str, st: ParagraphStyle = BODY) -> Paragraph:
@@ -123,6 +131,8 @@ def table_style(header_rows: int = 1, extra: Sequence[tuple] = ()) -> list[tuple
         ("GRID", (0, 0), (-1, -1), 0.4, GRID),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
         *extra,
     ]
@@ -154,6 +164,7 @@ def build_pdf(
     header_left = text(info.name)
     header_right = text(title)
     footer_left = text(french_date(info.date) if info.date else "")
+    page_label = _("page %(n)s/%(total)s")
 
     class NumberedCanvas(rl_canvas.Canvas):
         """Draws the header and "page n/N" once the page count is known."""
@@ -187,7 +198,9 @@ def build_pdf(
             self.setFont(FONT, 8)
             self.drawString(margin, margin, footer_left)
             self.drawCentredString(width / 2, margin, "Tirage")
-            self.drawRightString(width - margin, margin, f"page {self._pageNumber}/{total}")
+            self.drawRightString(
+                width - margin, margin, text(page_label % {"n": self._pageNumber, "total": total})
+            )
             self.restoreState()
 
     doc.build(story, canvasmaker=NumberedCanvas)

@@ -3,11 +3,14 @@ then per-series and per-category sub-rankings."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Spacer, Table
 
 from tournaments.reports.base import PDF, Rendered, negatif, number, percent, slug
 from tournaments.reports.data import Ranking, RankingLine, ResultsData, SubRanking
+from tournaments.reports.groups import SUPER_SERIES
 from tournaments.reports.pdf import (
     BODY,
     CELL,
@@ -16,13 +19,37 @@ from tournaments.reports.pdf import (
     SUBTITLE,
     TITLE,
     build_pdf,
+    header_row,
     para,
     table_style,
 )
 from tournaments.selectors.rankings import sub_rankings
 
-HEADER = ["Rang", "Nom", "Club", "Série", "Cat.", "Score", "Négatif", "% top", "Sol.", "Av."]
-WIDTHS = [13, 40, 34, 11, 16, 15, 15, 16, 11, 10]
+HEADER = [
+    gettext_lazy("Rang"),
+    gettext_lazy("Nom"),
+    gettext_lazy("Club"),
+    gettext_lazy("Série"),
+    gettext_lazy("Cat."),
+    gettext_lazy("Score"),
+    gettext_lazy("Négatif"),
+    gettext_lazy("% top"),
+    gettext_lazy("Sol."),
+    gettext_lazy("Av."),
+]
+#: Column widths in mm, the same in every table of the sheet (the sub-rankings share the
+#: first eight and put the overall rank in the width of the last two).
+WIDTHS = [13, 40, 34, 11, 18, 15, 15, 16, 10, 10]
+SUB_HEADER = [*HEADER[:8], gettext_lazy("Général")]
+#: The two kinds of sub-rankings: the group's title and the heading of the list.
+GROUP_TITLES = {
+    "series": (gettext_lazy("Série %(label)s"), gettext_lazy("Classements par série — %(title)s")),
+    "category": (
+        gettext_lazy("Catégorie %(label)s"),
+        gettext_lazy("Classements par catégorie — %(title)s"),
+    ),
+}
+SUB_WIDTHS = [*WIDTHS[:8], WIDTHS[8] + WIDTHS[9]]
 
 
 def rank_text(line: RankingLine) -> str:
@@ -57,51 +84,58 @@ def _numbers_style() -> list[tuple]:
 
 def ranking_table(ranking: Ranking) -> list:
     """A heading and the ranking table of one ranking."""
-    rows = [HEADER] + [_row(line) for line in ranking.lines]
+    rows = [header_row(HEADER)] + [_row(line) for line in ranking.lines]
     table = Table(
         rows,
         colWidths=[w * mm for w in WIDTHS],
         repeatRows=1,
         style=table_style(1, _numbers_style()),
     )
-    heading = f"{ranking.title} — total des tops : {number(ranking.top_total)}"
+    heading = _("%(title)s — total des tops : %(total)s") % {
+        "title": ranking.title,
+        "total": number(ranking.top_total),
+    }
     return [para(heading, SUBTITLE), table]
 
 
 def sub_ranking_table(group: SubRanking, kind: str) -> KeepTogether:
-    rows: list[list] = [["Rang", "Général", "Nom", "Club", "Score", "Négatif", "% top"]]
-    for rank, _tied, line in group.lines:
-        rows.append(
-            [
-                str(rank),
-                rank_text(line),
-                para(line.player.name, CELL),
-                para(line.player.club, CELL),
-                number(line.total),
-                negatif(line.negatif),
-                percent(line.percent),
-            ]
-        )
-    extra = [("ALIGN", (0, 0), (1, -1), "RIGHT"), ("ALIGN", (4, 0), (-1, -1), "RIGHT")]
+    """One série or category (``kind``: ``series`` or ``category``, ``GROUP_TITLES``): the
+    rank inside the group, the player's line (sub-series and category as details), the
+    overall rank; the same columns as the main ranking."""
+    rows: list[list] = [header_row(SUB_HEADER)]
+    for rank, tied, line in group.lines:
+        in_group = f"{rank} ex" if tied else str(rank)
+        rows.append([in_group, *_row(line)[1:8], rank_text(line)])
+    extra = [*_numbers_style(), ("ALIGN", (8, 0), (8, -1), "RIGHT")]
     table = Table(
         rows,
-        colWidths=[w * mm for w in (13, 17, 50, 45, 17, 17, 17)],
+        colWidths=[w * mm for w in SUB_WIDTHS],
         repeatRows=1,
         style=table_style(1, extra),
     )
-    heading = group.label if group.unclassed else f"{kind} {group.label}"
-    return KeepTogether([para(heading, H3), table, Spacer(1, 2 * mm)])
+    plain = group.unclassed or group.label == SUPER_SERIES
+    title = (
+        _(group.label) if group.unclassed else group.label if plain else str(GROUP_TITLES[kind][0])
+    )
+    title = title % {"label": group.label} if "%(label)s" in title else title
+    return KeepTogether([para(title, H3), table, Spacer(1, 2 * mm)])
 
 
 def results_pdf(results: ResultsData) -> Rendered:
     """Render the results: each game's ranking, the cumulative one, then sub-rankings."""
     single = results.overall is None
-    title = f"Classement — {results.games[0].title.lower()}" if single else "Classement"
+    title = (
+        _("Classement — %(what)s") % {"what": results.games[0].title.lower()}
+        if single
+        else _("Classement")
+    )
     story: list = [para(title, TITLE)]
     story.append(
         para(
-            "Négatif : score moins total des tops. % top : score / total des tops × 100. "
-            "« ex » : rang partagé (ex aequo).",
+            _(
+                "Négatif : score moins total des tops. % top : score / total des tops × 100. "
+                "« ex » : rang partagé (ex aequo)."
+            ),
             BODY,
         )
     )
@@ -113,10 +147,11 @@ def results_pdf(results: ResultsData) -> Rendered:
     else:
         story += ranking_table(results.games[0])
     main = results.main
-    for kind, attribute in (("Série", "series"), ("Catégorie", "category")):
-        groups = sub_rankings(main, attribute)
+    for kind in ("series", "category"):
+        groups = sub_rankings(main, kind)
         if groups:
-            story.append(para(f"Classements par {kind.lower()} — {main.title}", SUBTITLE))
+            heading = str(GROUP_TITLES[kind][1]) % {"title": main.title}
+            story.append(para(heading, SUBTITLE))
             story += [sub_ranking_table(g, kind) for g in groups]
     content = build_pdf(story, info=results.tournament, title=title)
     what = results.games[0].title if single else "general"

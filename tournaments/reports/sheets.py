@@ -3,6 +3,7 @@ route, §7 P3)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
@@ -18,6 +19,7 @@ from tournaments.reports.pdf import (
     TITLE,
     WARN_COLOUR,
     build_pdf,
+    header_row,
     para,
     table_style,
     word_markup,
@@ -37,19 +39,19 @@ def arbiter_sheet_pdf(game: GameData) -> Rendered:
     """One row per player (table order), one column per round with the round score over
     the running total, thicker rules after rounds 5, 10, 15, 20; warnings, penalties and
     zeros in red; the tops on the first row (A4 landscape)."""
-    title = f"Feuille d'arbitrage — partie {game.number}"
+    title = _("Feuille d'arbitrage — partie %(n)s") % {"n": game.number}
     n = len(game.rounds) or BLANK_ROUNDS
     numbers = [r.number for r in game.rounds] or list(range(1, n + 1))
-    header = ["Table", "Nom", *[str(k) for k in numbers], "Solos", "Total"]
+    header = [_("Table"), _("Nom"), *[str(k) for k in numbers], _("Solos"), _("Total")]
     rows: list[list] = [header]
     tops = [_cell(r.score, r.cumulative) for r in game.rounds] or [""] * n
-    rows.append(["", "Top", *tops, "", number(game.top_total) if game.rounds else ""])
+    rows.append(["", _("Top"), *tops, "", number(game.top_total) if game.rounds else ""])
     red: list[tuple] = []
     for i, line in enumerate(game.players, start=2):
         running, cells = 0, []
         for j, m in enumerate(line.moves):
             if m.kind == "absent":
-                cells.append("abs.")
+                cells.append(_("abs."))
                 continue
             running += m.score
             cells.append(_cell(m.score, running))
@@ -91,8 +93,10 @@ def arbiter_sheet_pdf(game: GameData) -> Rendered:
     story = [
         para(title, TITLE),
         para(
-            "Dans chaque case : score du coup, puis total cumulé. En rouge : "
-            "avertissement, pénalité ou zéro.",
+            _(
+                "Dans chaque case : score du coup, puis total cumulé. En rouge : "
+                "avertissement, pénalité ou zéro."
+            ),
             SMALL,
         ),  # fmt: skip
         Spacer(1, 2 * mm),
@@ -105,22 +109,14 @@ def arbiter_sheet_pdf(game: GameData) -> Rendered:
 
 def _record_story(game: GameData, line: PlayerGameLine) -> list:
     p = line.player
-    heading = f"Feuille de route — partie {game.number} — table {p.table} — {p.name}"
-    rows: list[list] = [
-        [
-            "N°",
-            "Tirage",
-            "Mon mot",
-            "Réf.",
-            "Score",
-            "Top",
-            "Réf.",
-            "Top pts",
-            "Écart",
-            "Cumul",
-            "Cumul top",
-        ]  # fmt: skip
-    ]
+    heading = _("Feuille de route — partie %(n)s — table %(table)s — %(name)s") % {
+        "n": game.number,
+        "table": p.table,
+        "name": p.name,
+    }
+    labels = [_("N°"), _("Tirage"), _("Mon mot"), _("Réf."), _("Score"), _("Top"), _("Réf."),
+              _("Top pts"), _("Écart"), _("Cumul"), _("Cumul top")]  # fmt: skip
+    rows: list[list] = [header_row(labels)]
     mine = 0
     red = []
     for i, (r, m) in enumerate(zip(game.rounds, line.moves, strict=False), start=1):
@@ -132,7 +128,7 @@ def _record_story(game: GameData, line: PlayerGameLine) -> list:
                 para(r.rack, CELL),
                 word,
                 m.reference,
-                "abs." if m.kind == "absent" else str(m.score),
+                _("abs.") if m.kind == "absent" else str(m.score),
                 Paragraph(word_markup(r.word), CELL),
                 r.reference,
                 str(r.score),
@@ -144,15 +140,18 @@ def _record_story(game: GameData, line: PlayerGameLine) -> list:
         if m.kind in ("warning", "penalty", "zero"):
             red.append(("TEXTCOLOR", (2, i), (4, i), WARN_COLOUR))
     extra = [("ALIGN", (3, 0), (-1, -1), "CENTER"), ("ALIGN", (7, 1), (-1, -1), "RIGHT"), *red]
-    widths = [8, 24, 30, 11, 12, 30, 11, 13, 13, 15, 15]
+    widths = [8, 24, 28, 11, 12, 28, 11, 14, 13, 15, 18]
     summary = [
-        f"Total : {number(line.total)}",
-        f"négatif : {negatif(line.total - game.top_total)}",
-        f"solos : {len(line.solo_rounds)}" + (f" (+{line.solo_bonus})" if line.solo_bonus else ""),
-        f"avertissements : {line.warnings}",
+        _("Total : %(total)s") % {"total": number(line.total)},
+        _("négatif : %(negatif)s") % {"negatif": negatif(line.total - game.top_total)},
+        _("solos : %(n)s") % {"n": len(line.solo_rounds)}
+        + (f" (+{line.solo_bonus})" if line.solo_bonus else ""),
+        _("avertissements : %(n)s") % {"n": line.warnings},
     ]
     if line.warning_penalty:
-        summary.append(f"pénalité d'avertissements : -{line.warning_penalty}")
+        summary.append(
+            _("pénalité d'avertissements : -%(points)s") % {"points": line.warning_penalty}
+        )
     return [
         para(heading, TITLE),
         Table(
@@ -173,8 +172,8 @@ def player_records_pdf(game: GameData) -> Rendered:
             story.append(PageBreak())
         story += _record_story(game, line)
     if not story:
-        story.append(para("Aucun joueur dans cette partie.", BODY))
-    title = f"Feuilles de route — partie {game.number}"
+        story.append(para(_("Aucun joueur dans cette partie."), BODY))
+    title = _("Feuilles de route — partie %(n)s") % {"n": game.number}
     content = build_pdf(story, info=game.tournament, title=title)
     return Rendered(f"{slug(game.tournament.slug)}-partie-{game.number}-feuilles-de-route.pdf",
                     PDF, content)  # fmt: skip

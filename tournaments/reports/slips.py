@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
@@ -27,8 +28,11 @@ from tournaments.reports.pdf import (
     text,
     word_markup,
 )
+from tournaments.wording import decision_label
 
 SLIPS_PER_PAGE = 10
+#: Bulletins printed per table: a game has about 18 to 25 rounds (rules, glossary).
+BULLETIN_ROUNDS = 25
 GREY = colors.HexColor("#D0D0D0")
 
 
@@ -39,9 +43,17 @@ class BulletinFlowable(Flowable):
 
     W, H = 88 * mm, 48 * mm
 
-    def __init__(self, *, game_number: int | None, table: int | None, tournament: str) -> None:
+    def __init__(
+        self,
+        *,
+        game_number: int | None,
+        table: int | None,
+        tournament: str,
+        round_number: int | None = None,
+    ) -> None:
         super().__init__()
         self.game_number, self.table, self.tournament = game_number, table, tournament
+        self.round_number = round_number
         self.width, self.height = self.W, self.H
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -55,8 +67,9 @@ class BulletinFlowable(Flowable):
         c.rect(0, 0, w, h)
         # Head line.
         c.setFont(FONT_BOLD, 7)
-        partie = f"Partie {self.game_number}" if self.game_number else "Partie ____"
-        c.drawString(2 * mm, h - 4 * mm, f"{partie}    Coup ____")
+        partie = _("Partie %(n)s") % {"n": self.game_number or "____"}
+        coup = _("Coup %(n)s") % {"n": self.round_number or "____"}
+        c.drawString(2 * mm, h - 4 * mm, text(f"{partie}    {coup}"))
         c.setFont(FONT, 6)
         c.drawRightString(w - 25 * mm, h - 4 * mm, text(self.tournament)[:40])
         # Grey arbiter strip.
@@ -65,7 +78,7 @@ class BulletinFlowable(Flowable):
         c.rect(0, 0, w, strip, stroke=1, fill=1)
         c.setFillColor(colors.black)
         c.setFont(FONT, 5.5)
-        c.drawString(1.5 * mm, strip - 2.5 * mm, "Réservé à l'arbitre")
+        c.drawString(1.5 * mm, strip - 2.5 * mm, text(_("Réservé à l'arbitre")))
         # Squared area.
         cols, rows, sq = 15, 7, 4.1 * mm
         x0, y0 = 2 * mm, strip + 2 * mm
@@ -77,8 +90,8 @@ class BulletinFlowable(Flowable):
             c.line(x0, y0 + j * sq, x0 + cols * sq, y0 + j * sq)
         # Right column: table, reference, score.
         bx, bw = w - 22 * mm, 20 * mm
-        boxes = [("Table", str(self.table) if self.table else ""), ("Référence", ""),
-                 ("Score", "")]  # fmt: skip
+        boxes = [(_("Table"), str(self.table) if self.table else ""), (_("Référence"), ""),
+                 (_("Score"), "")]  # fmt: skip
         bh = (h - strip - 8 * mm) / 3
         c.setStrokeColor(colors.black)
         c.setLineWidth(0.6)
@@ -86,7 +99,7 @@ class BulletinFlowable(Flowable):
             by = h - 6 * mm - (k + 1) * bh
             c.rect(bx, by, bw, bh - 1 * mm)
             c.setFont(FONT, 5.5)
-            c.drawString(bx + 1 * mm, by + bh - 3.5 * mm, label)
+            c.drawString(bx + 1 * mm, by + bh - 3.5 * mm, text(label))
             if value:
                 c.setFont(FONT_BOLD, 12)
                 c.drawCentredString(bx + bw / 2, by + 2.5 * mm, value)
@@ -97,31 +110,56 @@ def bulletins_pdf(
     *,
     tables: Sequence[int] = (),
     game_number: int | None = None,
-    per_table: int = SLIPS_PER_PAGE,
+    rounds: int = BULLETIN_ROUNDS,
 ) -> Rendered:
-    """Blank bulletins, ``per_table`` for each table in ``tables`` (its number printed in
-    the table box), or one page of unnumbered ones when ``tables`` is empty."""
-    slips = [t for t in tables for _ in range(per_table)] or [None] * SLIPS_PER_PAGE
+    """Blank bulletins numbered by round, ``Coup 1`` to ``Coup {rounds}``, for each table
+    in ``tables`` (its number printed in the table box): a game of about 18 to 25 rounds
+    (rules, glossary) needs that many per table. Each table's bulletins start on a new
+    page of 10, so a table's pack is handed out whole; without ``tables``, one unnumbered
+    pack."""
+    rounds = max(rounds, 1)
+    per_page = SLIPS_PER_PAGE
+    pages = -(-rounds // per_page)
+    slots: list[tuple[int | None, int] | None] = []
+    for table in tables or [None]:
+        pack: list[tuple[int | None, int] | None] = [(table, n) for n in range(1, rounds + 1)]
+        slots += pack + [None] * (pages * per_page - rounds)
     rows = []
-    for i in range(0, len(slips), 2):
-        pair = slips[i : i + 2]
-        cells = [BulletinFlowable(game_number=game_number, table=t, tournament=info.name)
-                 for t in pair]  # fmt: skip
-        rows.append(cells + [""] * (2 - len(cells)))
+    for i in range(0, len(slots), 2):
+        rows.append(
+            [
+                BulletinFlowable(
+                    game_number=game_number,
+                    table=slot[0],
+                    round_number=slot[1],
+                    tournament=info.name,
+                )  # fmt: skip
+                if slot
+                else ""
+                for slot in slots[i : i + 2]
+            ]
+        )
     table = Table(rows, colWidths=[92 * mm, 92 * mm], rowHeights=[50.5 * mm] * len(rows))
-    title = "Bulletins de jeu" + (f" — partie {game_number}" if game_number else "")
+    title = (
+        _("Bulletins de jeu — partie %(n)s") % {"n": game_number}
+        if game_number
+        else _("Bulletins de jeu")
+    )
     content = build_pdf([table], info=info, title=title, margin=10 * mm)
     suffix = f"-partie-{game_number}" if game_number else ""
     return Rendered(f"{slug(info.slug)}{suffix}-bulletins.pdf", PDF, content)
 
 
 def _slip(game: GameData, player: PlayerInfo, rows: list[list]) -> KeepTogether:
-    head = (
-        f"<b>Billet de correction</b> — partie {game.number} — table {player.table} — "
-        f"{markup(player.name)}"
-    )
+    what = _("partie %(n)s — table %(table)s — %(name)s") % {
+        "n": game.number,
+        "table": player.table,
+        "name": player.name,
+    }
+    label = _("Billet de correction")
+    head = f"<b>{markup(label)}</b> — {markup(what)}"
     table = Table(
-        [["Coup", "Proposition", "Points", "Décision"], *rows],
+        [[_("Coup"), _("Proposition"), _("Points"), _("Décision")], *rows],
         colWidths=[12 * mm, 45 * mm, 15 * mm, 108 * mm],
         style=table_style(
             1, [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (2, 0), (2, -1), "RIGHT")]
@@ -141,7 +179,8 @@ def _slip(game: GameData, player: PlayerInfo, rows: list[list]) -> KeepTogether:
 def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rendered:
     """A correction slip per player with a warning, a penalty or a zero in the game (with
     its reason), plus the arbiter's disciplinary decisions; cut along the dashed rules."""
-    story: list = [para(f"Billets de correction — partie {game.number}", TITLE)]
+    title = _("Billets de correction — partie %(n)s") % {"n": game.number}
+    story: list = [para(title, TITLE)]
     decisions: dict[int, list] = {}
     for d in game.decisions:
         decisions.setdefault(d.player_id, []).append(d)
@@ -157,25 +196,26 @@ def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rend
             if m.claimed_score is not None:
                 proposal += f" ({m.claimed_score})"
             decision = outcome_label(m.code)
-            if m.reason:
+            if m.reason and m.reason != decision:
                 decision += f" — {m.reason}"
+            if m.correction:
+                decision += " " + _("(correction : %(reason)s)") % {"reason": m.correction}
             rows.append(
                 [
                     str(m.number),
-                    Paragraph(word_markup(proposal) if proposal else "—", CELL),
+                    Paragraph(word_markup(proposal), CELL) if proposal else "",
                     number(m.score),
                     para(decision, CELL),
                 ]
             )
         for d in decisions.get(line.player.player_id, ()):
-            label = {"warning": "Avertissement", "penalty": "Pénalité"}.get(d.kind, d.kind)
+            label = decision_label(d.kind, disciplinary=d.disciplinary)
             rows.append([str(d.round_number), "", "", para(f"{label} — {d.reason}", CELL)])
         if rows:
             count += 1
             story.append(_slip(game, line.player, rows))
     if not count:
-        story.append(para("Aucun avertissement, pénalité ni zéro dans cette partie.", BODY))
-    title = f"Billets de correction — partie {game.number}"
+        story.append(para(_("Aucun avertissement, pénalité ni zéro dans cette partie."), BODY))
     content = build_pdf(story, info=game.tournament, title=title)
     return Rendered(f"{slug(game.tournament.slug)}-partie-{game.number}-corrections.pdf", PDF,
                     content)  # fmt: skip
@@ -205,21 +245,24 @@ def tablet_links_pdf(
             missing.append(p)
             continue
         url = tablet_url(base_url, p.access_token)
+        table = _("Table %(n)s") % {"n": p.table}
         label = Paragraph(
-            f"<b>Table {p.table}</b><br/>{markup(p.name)}<br/>"
+            f"<b>{markup(table)}</b><br/>{markup(p.name)}<br/>"
             f'<font size="6.5">{markup(url)}</font>',
             BODY,
         )
         cards.append(Table([[_qr(url), label]], colWidths=[37 * mm, 52 * mm],
                            style=[("BOX", (0, 0), (-1, -1), 0.5, colors.grey),
                                   ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))  # fmt: skip
-    story: list = [para("Liens des tablettes", TITLE)]
+    title = _("Liens des tablettes")
+    story: list = [para(title, TITLE)]
     if cards:
         rows = [cards[i : i + 2] + [""] * (2 - len(cards[i : i + 2])) for i in range(0,
                 len(cards), 2)]  # fmt: skip
         story.append(Table(rows, colWidths=[92 * mm, 92 * mm]))
     if missing:
-        names = ", ".join(f"{p.name} (table {p.table})" for p in missing)
-        story.append(para(f"Sans lien de tablette : {names}.", SMALL))
-    content = build_pdf(story, info=info, title="Liens des tablettes", margin=10 * mm)
+        names = ", ".join(_("%(name)s (table %(n)s)") % {"name": p.name, "n": p.table}
+                          for p in missing)  # fmt: skip
+        story.append(para(_("Sans lien de tablette : %(names)s.") % {"names": names}, SMALL))
+    content = build_pdf(story, info=info, title=title, margin=10 * mm)
     return Rendered(f"{slug(info.slug)}-tablettes.pdf", PDF, content)

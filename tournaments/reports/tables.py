@@ -7,6 +7,8 @@ import csv
 import io
 from collections.abc import Sequence
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
@@ -21,21 +23,25 @@ HEAD_FILL = PatternFill("solid", fgColor="E8E8E8")
 JOKER_FONT = Font(color="C00000")
 
 RANKING_HEADER = [
-    "Rang",
-    "Ex aequo",
-    "Table",
-    "Nom",
-    "Licence",
-    "Club",
-    "Série",
-    "Catégorie",
-    "Score",
-    "Négatif",
-    "% du top",
-    "Solos",
-    "Avertissements",
-    "Pénalités",
+    gettext_lazy("Rang"),
+    gettext_lazy("Ex aequo"),
+    gettext_lazy("Table"),
+    gettext_lazy("Nom"),
+    gettext_lazy("Licence"),
+    gettext_lazy("Club"),
+    gettext_lazy("Série"),
+    gettext_lazy("Catégorie"),
+    gettext_lazy("Score"),
+    gettext_lazy("Négatif"),
+    gettext_lazy("% du top"),
+    gettext_lazy("Solos"),
+    gettext_lazy("Avertissements"),
+    gettext_lazy("Pénalités"),
 ]
+
+
+def _game_label(number: int) -> str:
+    return _("Partie %(n)s") % {"n": number}
 
 
 def _ranking_row(line: RankingLine, percent_cell: float | str, game_totals: Sequence[int]) -> list:
@@ -62,7 +68,7 @@ def _ranking_row(line: RankingLine, percent_cell: float | str, game_totals: Sequ
 
 
 def _header(ws: Worksheet, values: Sequence[str], widths: Sequence[float]) -> None:
-    write_row(ws, list(values))
+    write_row(ws, [str(v) for v in values])
     for i, width in enumerate(widths, start=1):
         cell = ws.cell(row=1, column=i)
         cell.font, cell.fill = BOLD, HEAD_FILL
@@ -73,7 +79,7 @@ def _header(ws: Worksheet, values: Sequence[str], widths: Sequence[float]) -> No
 
 def _ranking_sheet(ws: Worksheet, ranking: Ranking) -> None:
     games = (
-        [f"Partie {n}" for n in ranking.game_numbers]
+        [_game_label(n) for n in ranking.game_numbers]
         if ranking.lines and any(line.game_totals for line in ranking.lines)
         else []
     )
@@ -88,16 +94,19 @@ def _ranking_sheet(ws: Worksheet, ranking: Ranking) -> None:
         for cell in row:
             cell.number_format = "+0;-0;0"
     write_row(ws, [])
-    write_row(ws, ["Total des tops", None, None, None, None, None, None, None, ranking.top_total])
+    write_row(
+        ws, [_("Total des tops"), None, None, None, None, None, None, None, ranking.top_total]
+    )
 
 
 def _scores_sheet(ws: Worksheet, game: GameData) -> None:
     """Player × round matrix of credited scores; the tops on the first data row."""
     n = len(game.rounds)
-    header = ["Table", "Nom"] + [f"C{r.number}" for r in game.rounds] + ["Solos", "Total"]
+    header = [_("Table"), _("Nom"), *[f"C{r.number}" for r in game.rounds], _("Solos"),
+              _("Total")]  # fmt: skip
     _header(ws, header, [6, 28] + [6] * n + [8, 8])
     ws.freeze_panes = "C2"
-    write_row(ws, [None, "Top", *[r.score for r in game.rounds], None, game.top_total])
+    write_row(ws, [None, _("Top"), *[r.score for r in game.rounds], None, game.top_total])
     for cell in ws[2]:
         cell.font = BOLD
     for line in game.players:
@@ -107,7 +116,8 @@ def _scores_sheet(ws: Worksheet, game: GameData) -> None:
 
 def _game_sheet(ws: Worksheet, game: GameData) -> None:
     """The game record rows (P5)."""
-    header = ["N°", "Tirage", "Rejets", "Top", "Réf.", "Points", "Scrabble", "Cumul"]
+    header = [_("N°"), _("Tirage"), _("Rejets"), _("Top"), _("Réf."), _("Points"),
+              _("Scrabble"), _("Cumul")]  # fmt: skip
     _header(ws, header, [5, 14, 14, 18, 7, 8, 9, 8])
     for r in game.rounds:
         write_row(
@@ -126,11 +136,12 @@ def _game_sheet(ws: Worksheet, game: GameData) -> None:
         if any(ch.islower() for ch in r.word):
             ws.cell(row=ws.max_row, column=4).font = JOKER_FONT
     write_row(ws, [])
-    write_row(ws, [None, None, None, "Total", None, game.top_total])
+    write_row(ws, [None, None, None, _("Total"), None, game.top_total])
 
 
 def _decisions_sheet(ws: Worksheet, games: Sequence[GameData]) -> None:
-    _header(ws, ["Partie", "Coup", "Table", "Nom", "Mot", "Réf.", "Points", "Décision"],
+    _header(ws, [_("Partie"), _("Coup"), _("Table"), _("Nom"), _("Mot"), _("Réf."),
+                 _("Points"), _("Décision")],
             [7, 6, 6, 28, 16, 7, 7, 60])  # fmt: skip
     for game in games:
         for line in game.players:
@@ -146,17 +157,18 @@ def workbook_xlsx(results: ResultsData, games: Sequence[GameData] = ()) -> Rende
     number when there are several), then "Décisions". Numbers are numeric cells."""
     wb = Workbook()
     ws = wb.active
-    ws.title = "Classement"
+    ws.title = _("Classement")
     _ranking_sheet(ws, results.main)
     if results.overall is not None and len(results.games) > 1:
         for ranking in results.games:
-            _ranking_sheet(wb.create_sheet(f"Classement P{ranking.game_numbers[0]}"), ranking)
+            name = _("Classement P%(n)s") % {"n": ranking.game_numbers[0]}
+            _ranking_sheet(wb.create_sheet(name), ranking)
     for game in games:
         suffix = f" P{game.number}" if len(games) > 1 else ""
-        _scores_sheet(wb.create_sheet(f"Scores{suffix}"), game)
-        _game_sheet(wb.create_sheet(f"Partie{suffix}"), game)
+        _scores_sheet(wb.create_sheet(_("Scores") + suffix), game)
+        _game_sheet(wb.create_sheet(_("Partie") + suffix), game)
     if games:
-        _decisions_sheet(wb.create_sheet("Décisions"), games)
+        _decisions_sheet(wb.create_sheet(_("Décisions")), games)
     wb.properties.creator = "Tirage"
     buffer = io.BytesIO()
     wb.save(buffer)
@@ -175,8 +187,8 @@ def ranking_csv(results: ResultsData) -> Rendered:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     ranking = results.main
-    games = [f"Partie {n}" for n in ranking.game_numbers] if results.overall else []
-    writer.writerow(RANKING_HEADER + games)
+    games = [_game_label(n) for n in ranking.game_numbers] if results.overall else []
+    writer.writerow([str(h) for h in RANKING_HEADER] + games)
     for line in ranking.lines:
         row = _ranking_row(line, percent(line.percent), line.game_totals if games else ())
         writer.writerow([safe_cell(v) for v in row])

@@ -15,7 +15,7 @@ from engine.duplicate.scoresheet import game_scores as record_game_scores
 from engine.duplicate.scoresheet import player_entry, scoring_json, totals_json
 from engine.duplicate.top import new_tiles
 from engine.duplicate.totals import GameResult, game_result
-from tournaments import adapter
+from tournaments import adapter, wording
 from tournaments.models import Decision, Game, ProposalVersion, Registration, Tournament
 from tournaments.selectors.games import counted_rounds, game_rounds
 from tournaments.selectors.outcomes import game_outcomes, tournament_standings
@@ -92,7 +92,8 @@ def _moves(
                 score=score,
                 kind=v.outcome_kind,
                 code=v.outcome_code,
-                reason=v.reason or v.outcome_reason,
+                reason=wording.outcome_text(v.outcome_code, v.outcome_params),
+                correction=v.reason,
                 claimed_score=v.claimed_score,
                 solo=rnd.number in solo_set,
             )
@@ -128,7 +129,7 @@ def game_data(game: Game, *, result: GameResult | None = None) -> GameData:
         )
     numbers = {r.pk: r.number for r in rounds}
     decisions = tuple(
-        DecisionLine(numbers[d.round_id], d.player_id, d.kind, d.reason)
+        DecisionLine(numbers[d.round_id], d.player_id, d.kind, d.reason, d.disciplinary)
         for d in Decision.objects.filter(round__in=rounds).order_by("round__number", "id")
     )
     return GameData(

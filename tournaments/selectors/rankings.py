@@ -8,9 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from django.utils.translation import gettext
+
 from engine.duplicate.totals import GameResult, Standing
 from engine.duplicate.totals import game_standings as engine_game_standings
 from tournaments.models import Game, Registration, Tournament
+from tournaments.reports.groups import group_order, series_group
 from tournaments.selectors.games import counted_rounds
 from tournaments.selectors.outcomes import (
     game_outcomes,
@@ -65,8 +68,8 @@ def ranking_lines(
 
 def _game_ranking(game: Game, result: GameResult, infos: dict[int, PlayerInfo]) -> Ranking:
     lines = ranking_lines(engine_game_standings(result), infos)
-    return Ranking(f"Partie {game.number}", result.top_total, lines, (game.number,),
-                   rounds=len(result.tops))  # fmt: skip
+    title = gettext("Partie %(n)s") % {"n": game.number}
+    return Ranking(title, result.top_total, lines, (game.number,), rounds=len(result.tops))
 
 
 def game_ranking(game: Game) -> Ranking:
@@ -83,7 +86,7 @@ def results_data(tournament: Tournament, game: Game | None = None) -> ResultsDat
     if game is None:
         results = [res for _g, res in pairs]
         overall = Ranking(
-            OVERALL_TITLE,
+            gettext(OVERALL_TITLE),
             sum(r.top_total for r in results),
             ranking_lines(tournament_standings(tournament, results), infos, results),
             tuple(g.number for g, _res in pairs),
@@ -99,24 +102,23 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     return overall
 
 
-_SERIES_FIRST = ["super-série", "super-serie", "s"]
-
-
-def _group_order(label: str) -> tuple[int, str]:
-    low = label.lower()
-    return (0, "") if low in _SERIES_FIRST else (1, low)
+def _group_order(label: str) -> tuple[int, int, str]:
+    """Séries 1–7 then categories in the federation's order (``reports.groups``)."""
+    return group_order(label)
 
 
 def sub_rankings(
     ranking: Ranking, attribute: Literal["series", "category"]
 ) -> tuple[SubRanking, ...]:
-    """Rankings inside each series (or category), in the order of the overall ranking:
-    equal totals share the rank within the group. The super-série comes first, then the
-    groups by name, then the players with none, under "Non classés". When nobody has one
+    """Rankings inside each série 1–7 (sub-series 1A, 1B… together) or category, in the
+    order of the overall ranking: equal totals share the rank within the group. Groups come
+    in the federation's order (``reports.groups``: super-série, séries 1–7, categories),
+    then the players with none, under "Non classés". When nobody has one
     (a club game without series), there is no sub-ranking at all."""
     groups: dict[str, list[RankingLine]] = {}
     for line in ranking.lines:
         label = (getattr(line.player, attribute) or "").strip()
+        label = series_group(label) if attribute == "series" and label else label
         groups.setdefault(label, []).append(line)
     if set(groups) <= {""}:
         return ()

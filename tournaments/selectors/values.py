@@ -66,7 +66,9 @@ class PlayerMove:
     """A player's round: what they played and what it was credited.
 
     ``kind`` is the outcome kind (``valid``, ``warning``, ``penalty``, ``zero``) or
-    ``absent``; ``code`` the outcome code; ``reason`` the arbiter's or engine's sentence."""
+    ``absent``; ``code`` the outcome code; ``reason`` the outcome's sentence in the active
+    language (``wording.outcome_text``, never the engine's English); ``correction`` the
+    arbiter's reason when the slip was corrected."""
 
     number: int
     word: str
@@ -77,6 +79,7 @@ class PlayerMove:
     reason: str = ""
     claimed_score: int | None = None
     solo: bool = False
+    correction: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +90,7 @@ class DecisionLine:
     player_id: int
     kind: str
     reason: str
+    disciplinary: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
@@ -44,6 +45,17 @@ COLUMNS = {
 LIMITS = {"name": 200, "licence": 40, "club": 200, "federation": 20, "series": 10, "category": 20}
 #: Bounds of the numeric columns (a number outside is refused, never stored).
 NUMBERS = {"birth_year": (MIN_YEAR, MAX_YEAR), "table": (1, MAX_TABLE)}
+#: The column names a refusal shows (the file's French headers, never the field keys).
+FIELD_LABELS = {
+    "name": gettext_lazy("nom"),
+    "licence": gettext_lazy("licence"),
+    "club": gettext_lazy("club"),
+    "federation": gettext_lazy("fédération"),
+    "series": gettext_lazy("série"),
+    "category": gettext_lazy("catégorie"),
+    "birth_year": gettext_lazy("année de naissance"),
+    "table": gettext_lazy("table"),
+}
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 MAX_IMPORT_ROWS = 2_000
 MAX_REPORTED_ERRORS = 100
@@ -140,7 +152,10 @@ def _check(number: int, values: dict[str, Any], seen: dict[str, int]) -> list[Ro
              % {"licence": values["licence"], "other": seen[values["licence"]]})  # fmt: skip
     for name, limit in LIMITS.items():
         if len(values[name]) > limit:
-            fail(f"import.{name}_long", _("%(field)s trop long") % {"field": name})
+            fail(
+                f"import.{name}_long",
+                _("%(field)s : texte trop long") % {"field": FIELD_LABELS[name]},
+            )
     for name, (low, high) in NUMBERS.items():
         raw = values[name]
         if raw in ("", None):
@@ -149,7 +164,7 @@ def _check(number: int, values: dict[str, Any], seen: dict[str, int]) -> list[Ro
         values[name] = ascii_int(raw, low=low, high=high)
         if values[name] is None:
             fail(f"import.{name}", _("%(field)s doit être un nombre entier de %(low)d à %(high)d")
-                 % {"field": name, "low": low, "high": high})  # fmt: skip
+                 % {"field": FIELD_LABELS[name], "low": low, "high": high})  # fmt: skip
     return errors
 
 
