@@ -19,6 +19,7 @@ import pytest
 from engine.cli import main as engine_main
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
+from tournaments.access import SYSTEM
 from tournaments.models import Registration, Round
 from tournaments.selectors import game_outcomes, game_record
 from tournaments.services import (
@@ -45,9 +46,11 @@ def _round(game, arbiter, slips: dict) -> Round:
     """Draw and open the next round, hand in ``{player: (word, reference)}``, close it and
     place its top; the decisions are taken afterwards (the round stays closed)."""
     rnd = round_draw(game_id=game.pk, actor=arbiter)
-    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk)
+    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk, actor=arbiter)
     for player, (word, reference) in slips.items():
-        proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=reference)
+        proposal_submit(
+            round_id=rnd.pk, player_id=player.pk, word=word, reference=reference, actor=SYSTEM
+        )
     round_close(round_id=rnd.pk, actor=arbiter)
     round_place_top(round_id=rnd.pk, actor=arbiter)
     return rnd

@@ -23,11 +23,11 @@ from tournaments.reports.data import (
     TopLine,
     TournamentInfo,
     mark_ex_aequo,
-    sub_rankings,
 )
 from tournaments.reports.groups import SUPER_SERIES, group_order, series_group
 from tournaments.reports.results import ranking_table, sub_ranking_table
 from tournaments.reports.sheets import _record_story
+from tournaments.selectors.rankings import sub_rankings
 
 INFO = TournamentInfo("Festival de Quimper", "quimper", date(2026, 11, 30))
 
@@ -74,13 +74,13 @@ def ranking() -> Ranking:
 
 
 def test_sub_rankings_by_serie_number_with_the_sub_series_as_detail() -> None:
-    groups = sub_rankings(ranking(), lambda p: series_group(p.series))
-    assert [(g.label, [(r, x.player.name, x.player.series) for r, x in g.lines])
+    groups = sub_rankings(ranking(), "series")
+    assert [(g.label, [(r, x.player.name, x.player.series) for r, _tied, x in g.lines])
             for g in groups] == [
         ("1", [(1, "Zoé", "1B"), (2, "Xavier", "1A"), (3, "Victor", "1A")]),
         ("2", [(1, "Yves", "2A"), (2, "Wanda", "2B")]),
     ]  # fmt: skip
-    categories = [g.label for g in sub_rankings(ranking(), lambda p: p.category)]
+    categories = [g.label for g in sub_rankings(ranking(), "category")]
     assert categories == ["Junior", "Senior", "Vermeil", "Diamant", "Émeraude"]
     table = _table(sub_ranking_table(groups[0], "series")._content)
     assert [_text(c) for c in table._cellvalues[1]] == [
@@ -98,7 +98,7 @@ def _text(cell: object) -> str:
 
 def test_every_ranking_table_has_the_same_columns() -> None:
     main = _table(ranking_table(ranking()))
-    groups = sub_rankings(ranking(), lambda p: series_group(p.series))
+    groups = sub_rankings(ranking(), "series")
     sub = _table(sub_ranking_table(groups[0], "series")._content)
     # The sub-rankings share the first eight columns and end at the same right edge.
     assert sub._colWidths[:8] == main._colWidths[:8]
@@ -134,7 +134,7 @@ def test_header_labels_fit_their_columns() -> None:
     # "Cumul top" ran over "Cumul" on the feuille de route: every header word now fits
     # its column and a label wraps between words.
     record = _table(_record_story(record_game(), record_game().players[0]))
-    groups = sub_rankings(ranking(), lambda p: p.category)
+    groups = sub_rankings(ranking(), "category")
     tables = [record, _table(ranking_table(ranking())),
               _table(sub_ranking_table(groups[0], "category")._content)]  # fmt: skip
     assert [overflow for t in tables for overflow in header_overflows(t)] == []
@@ -145,7 +145,7 @@ def test_a_rank_shared_inside_a_group_says_ex() -> None:
     lines = [line(1, "Zoé", 990, "1B", ""), line(2, "Yves", 950, "2A", ""),
              line(2, "Wanda", 950, "2B", "")]  # fmt: skip
     ranking = Ranking("Partie 1", 1000, mark_ex_aequo(lines), (1,))
-    group = sub_rankings(ranking, lambda p: series_group(p.series))[1]
+    group = sub_rankings(ranking, "series")[1]
     table = _table(sub_ranking_table(group, "series")._content)
     assert [[_text(c) for c in row][:2] for row in table._cellvalues[1:]] == [
         ["1 ex", "Yves"], ["1 ex", "Wanda"],

@@ -64,8 +64,8 @@ def test_ex_aequo_and_sub_rankings() -> None:
                                                        (4, False)]  # fmt: skip
     series = {g.label: [(rank, ln.player.name) for rank, _tied, ln in g.lines]
               for g in sub_rankings(r, "series")}  # fmt: skip
-    assert series == {"1A": [(1, "Zoé Étienne"), (2, "Agnès Ñúñez")],
-                      "2B": [(1, "Hervé Lœuf"), (2, "Paul")]}  # fmt: skip
+    assert series == {"1": [(1, "Zoé Étienne"), (2, "Agnès Ñúñez")],
+                      "2": [(1, "Hervé Lœuf"), (2, "Paul")]}  # fmt: skip
     vermeil = next(g for g in sub_rankings(r, "category") if g.label == "Vermeil")
     assert [(rank, tied) for rank, tied, _ in vermeil.lines] == [(1, True), (1, True)]
 
