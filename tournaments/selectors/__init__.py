@@ -1,7 +1,7 @@
 """The one read layer of the site: every page, API view, tablet, the projector and the
 printed documents read rows through these functions, never through the models.
 
-Organised by aggregate (docs/architecture-reads.md):
+Organised by aggregate (docs/architecture.md, "Reads"):
 
 * ``tournament``: a tournament by slug, an arbiter's tournaments, its games, **the
   current game**, whether its rankings are public, its printed header;
