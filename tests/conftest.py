@@ -114,7 +114,6 @@ _PROBE = """
 import json, sys
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from tournaments.access import SYSTEM
 try:
     values = {name: getattr(settings, name, None) for name in sys.argv[1:]}
 except ImproperlyConfigured as exc:
