@@ -38,10 +38,12 @@ def test_the_migration_converts_stored_codes_and_goes_back() -> None:
         game = old.get_model("tournaments", "Game").objects.create(
             tournament_id=made.pk, number=1, kind="seeded", seed=1, variant_code="classic"
         )
-        _migrate(AFTER)
-        codes = dict(Tournament.objects.values_list("slug", "variant_code"))
+        new = _migrate(AFTER).loader.project_state(AFTER).apps
+        tournaments = new.get_model("tournaments", "Tournament").objects
+        codes = dict(tournaments.values_list("slug", "variant_code"))
         assert codes == {"ancien": "standard", "rapide": "blitz"}
-        assert Tournament.objects.get(pk=made.pk).games.get(pk=game.pk).variant_code == "standard"
+        games = new.get_model("tournaments", "Game").objects
+        assert games.get(pk=game.pk).variant_code == "standard"
         old = _migrate(BEFORE).loader.project_state(BEFORE).apps
         rows = old.get_model("tournaments", "Tournament").objects.order_by("slug")
         assert [t.variant_code for t in rows] == ["classic", "blitz"]
@@ -55,18 +57,23 @@ def test_services_store_the_new_code_for_the_old_one(tournament_setup) -> None:
     head = tournament_setup["arbiter"]
     head.is_superuser = True
     head.save()
-    made = tournament_create(name="Open", slug="open", variant_code="classic", actor=head)
+    lexicon = tournament_setup["lexicon"].pk
+    made = tournament_create(name="Open", slug="open", variant_code="classic", actor=head,
+                             lexicon_id=lexicon)  # fmt: skip
     assert made.variant_code == "standard"
-    assert tournament_create(name="Autre", slug="autre", actor=head).variant_code == "standard"
+    other = tournament_create(name="Autre", slug="autre", actor=head, lexicon_id=lexicon)
+    assert other.variant_code == "standard"
     game = game_create(tournament_id=made.pk, variant_code="classic", actor=head)
     assert game.variant_code == "standard"
 
 
 @pytest.mark.django_db
-def test_the_api_takes_the_old_code_and_answers_the_new_one(django_user_model) -> None:
+def test_the_api_takes_the_old_code_and_answers_the_new_one(tournament_setup) -> None:
     client = APIClient()
-    client.force_authenticate(django_user_model.objects.create_superuser("op", password="x"))
-    body = {"name": "Open API", "slug": "open-api", "variant_code": "classic"}
+    client.force_authenticate(tournament_setup["arbiter"].__class__.objects.create_superuser(
+        "op", password="x"))  # fmt: skip
+    body = {"name": "Open API", "slug": "open-api", "variant_code": "classic",
+            "lexicon": tournament_setup["lexicon"].pk}  # fmt: skip
     made = client.post("/api/tournaments/", body, format="json")
     assert made.status_code == 201, made.content
     assert Tournament.objects.get(slug="open-api").variant_code == "standard"

@@ -201,8 +201,12 @@ def test_english_is_one_setting_away(client, populated: dict[str, Any]) -> None:
     assert "Zéro : mot non valable" in client.get(url).content.decode()
     english = client.get(url, headers={"accept-language": "en"}).content.decode()
     assert "Zero: invalid word" in english and "zero, no slip" in english
-    with translation.override("en"):
-        rendered = render_document("corrections", populated["tournament"], populated["game"])
+    # Printed documents follow the tournament's language setting (the console follows the
+    # arbiter's): set to English, the correction slips are English.
+    tournament = populated["tournament"]
+    tournament.language = "en"
+    tournament.save(update_fields=["language"])
+    rendered = render_document("corrections", tournament, populated["game"])
     text = document_text("application/pdf", rendered.content).replace("\n", " ")
     assert "PAYES at 13C scores 45, not 47: a warning." in text
     assert "Correction slips — game 1" in text and "Billet" not in text

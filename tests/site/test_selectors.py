@@ -92,8 +92,9 @@ def test_the_console_ranks_players_without_a_series_under_non_classes(played) ->
     Player.objects.filter(pk=bruno.pk).update(series="1A")
     page = client.get(reverse("console:rankings", args=["open-test"])).content.decode()
     series = page.split("Par série", 1)[1].split("Par catégorie", 1)[0]
-    # Groups: 1A (Anne 26, Bruno 0), then Chloé, who has no series, last and not dropped.
-    assert series.index("Série 1A") < series.index("Non classés")
+    # Groups: série 1 (Anne 26, Bruno 0, sub-series 1A), then Chloé, who has no series,
+    # last and not dropped.
+    assert series.index("Série 1") < series.index("Non classés")
     unclassed = series.split("Non classés", 1)[1]
     assert "Chloé" in unclassed and "Anne" not in unclassed and "Bruno" not in unclassed
     categories = page.split("Par catégorie", 1)[1]
@@ -101,6 +102,6 @@ def test_the_console_ranks_players_without_a_series_under_non_classes(played) ->
     # The printed sheet ranks the same groups: its sub-rankings come from the same rule.
     groups = selectors.sub_rankings(selectors.results_data(played["tournament"]).main, "series")
     assert [(g.label, [line.player.name for _r, _t, line in g.lines]) for g in groups] == [
-        ("1A", ["Anne", "Bruno"]),
+        ("1", ["Anne", "Bruno"]),
         ("Non classés", ["Chloé"]),
     ]

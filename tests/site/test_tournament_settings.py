@@ -14,6 +14,7 @@ from django.utils import translation
 
 from engine.lexicon.automaton import build_lexicon_file
 from tournaments import wording
+from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.language import in_tournament_language
 from tournaments.models import ArbiterMembership, AuditLog, Tournament
@@ -53,7 +54,7 @@ def other_lexicon(tmp_path: Path):
     """A second, tiny lexicon (two words) a tournament could switch to."""
     path = tmp_path / "petit.lex"
     build_lexicon_file(["AA", "BU"], path, name="petit", source="test", version="1")
-    return lexicon_register(path=path, actor=None)
+    return lexicon_register(path=path, actor=SYSTEM)
 
 
 def _refused(code: str, **kwargs) -> ServiceError:
@@ -252,17 +253,17 @@ def test_a_word_list_upload_is_head_only_and_its_build_runs_once(staff, monkeypa
     first = lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="", content=b"bu\naa\n",
                                     filename="club.txt")  # fmt: skip
     assert first.name == "club"  # the file's name when none is given
-    done = lexicons.lexicon_build_run(actor=None, build_id=first.pk)
+    done = lexicons.lexicon_build_run(actor=SYSTEM, build_id=first.pk)
     assert (done.state, done.lexicon.word_count) == ("done", 2)
     audits = AuditLog.objects.count()
-    assert lexicons.lexicon_build_run(actor=None, build_id=first.pk).lexicon == done.lexicon
+    assert lexicons.lexicon_build_run(actor=SYSTEM, build_id=first.pk).lexicon == done.lexicon
     assert AuditLog.objects.count() == audits  # a redelivered task does nothing twice
     # The same words again: the lexicon registered first is reused, its file kept.
     second = lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="Bis",
                                      content=b"AA\nBU\n")  # fmt: skip
-    again = lexicons.lexicon_build_run(actor=None, build_id=second.pk)
+    again = lexicons.lexicon_build_run(actor=SYSTEM, build_id=second.pk)
     assert again.lexicon == done.lexicon and Path(done.lexicon.path).is_file()
-    assert lexicons.lexicon_build_run(actor=None, build_id=10**9) is None
+    assert lexicons.lexicon_build_run(actor=SYSTEM, build_id=10**9) is None
 
 
 def test_a_club_list_is_offered_only_to_the_tournament_that_uploaded_it(staff, django_user_model):
@@ -272,7 +273,7 @@ def test_a_club_list_is_offered_only_to_the_tournament_that_uploaded_it(staff, d
     t, head = staff["tournament"], staff["head"]
     build = lexicons.lexicon_upload(actor=head, tournament_id=t.pk, name="ODS du club",
                                     content=b"AA\nBU\n")  # fmt: skip
-    club = lexicons.lexicon_build_run(actor=None, build_id=build.pk).lexicon
+    club = lexicons.lexicon_build_run(actor=SYSTEM, build_id=build.pk).lexicon
     boss = django_user_model.objects.create_superuser("autre-club", password="x")
     other = tournament_create(name="Autre club", slug="autre", lexicon_id=staff["lexicon"].pk,
                               actor=boss)  # fmt: skip

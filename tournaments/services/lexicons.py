@@ -28,6 +28,7 @@ from tournaments import access
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import LexiconBuild
+from tournaments.models import ReportState as JobState  # the same four job states
 from tournaments.models.lexicons import lexicons_dir
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
@@ -105,7 +106,7 @@ def _json_safe(details: dict[str, Any]) -> dict[str, Any]:
 
 def _fail(build: LexiconBuild, error: EngineError | ServiceError, actor: Any) -> LexiconBuild:
     LexiconBuild.objects.filter(pk=build.pk).update(
-        state="failed", error_code=error.code, error=error.message[:2000],
+        state=JobState.FAILED, error_code=error.code, error=error.message[:2000],
         error_params=_json_safe(error.details), finished_at=timezone.now(),
     )  # fmt: skip
     audit_record(actor=actor, action="lexicon.build_failed", obj=build, code=error.code)
@@ -118,9 +119,9 @@ def lexicon_build_run(*, actor: Any, build_id: int) -> LexiconBuild | None:
     work: ``actor`` is the system). A refused list ends the build as ``failed`` with its
     code and details."""
     build = LexiconBuild.objects.filter(pk=build_id).first()
-    if build is None or build.state in {"done", "failed"}:
+    if build is None or build.state in {JobState.DONE, JobState.FAILED}:
         return build
-    _progress(build, 5, state="running")
+    _progress(build, 5, state=JobState.RUNNING)
     try:
         words = read_word_list(build.words_path)
         _progress(build, 40, rejected=len(words.rejected))
@@ -135,9 +136,9 @@ def lexicon_build_run(*, actor: Any, build_id: int) -> LexiconBuild | None:
         target.unlink(missing_ok=True)
     with transaction.atomic():
         row = LexiconBuild.objects.select_for_update().get(pk=build.pk)
-        if row.state == "done":
+        if row.state == JobState.DONE:
             return row
-        row.state, row.progress, row.lexicon = "done", 100, lexicon
+        row.state, row.progress, row.lexicon = JobState.DONE, 100, lexicon
         row.finished_at = timezone.now()
         row.save(update_fields=["state", "progress", "lexicon", "finished_at"])
         audit_record(actor=actor, action="lexicon.build_done", obj=row, lexicon=lexicon.pk,
