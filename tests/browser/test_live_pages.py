@@ -9,11 +9,23 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_tablet_game import WAIT, browser, in_thread, prepared
+from tests.browser.test_tablet_game import WAIT, browser, in_thread
 
-__all__ = ["browser", "prepared"]  # fixtures used by the tests below
+__all__ = ["browser"]  # fixture used by the tests below
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def prepared(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str, Any]:
+    """The head arbiter's login and a seeded game driven by the scenario builder, made
+    before the browser starts (ORM work inside Playwright's context would open a connection
+    nothing closes)."""
+    from tests.scenario import SYSTEM, new_game
+
+    django_user_model.objects.create_superuser("ja", password="ja-secret-42")
+    play = new_game(tournament_setup, seed=7, actor=SYSTEM)
+    return {**tournament_setup, "game": play.game, "play": play}
 
 
 def signed_in(browser: Any, base: str) -> Any:
