@@ -34,6 +34,12 @@ ALLOWED = {
     # DRF's API token of a user who just proved their password: sign-in bookkeeping, like
     # the session Django's login writes; no tournament state changes.
     ("tournaments/api/views/auth.py", "Token.objects.get_or_create"),
+    # Presence bookkeeping (when an arbiter last opened a console page, at most once a
+    # minute), like the session Django writes at login; no tournament state changes.
+    (
+        "tournaments/console/presence.py",
+        "ArbiterMembership.objects.filter(user=user, tournament_id=tournament_id).update",
+    ),
     # AuditLog.save itself: the append-only guard calling Django's save.
     ("tournaments/models/work.py", "super().save"),
     # Not models: ReportLab's canvas and an openpyxl workbook written to memory.
