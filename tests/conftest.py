@@ -221,6 +221,19 @@ def _fresh_outcomes_cache() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's language (French). Django's test client runs requests
+    in the test's thread and LocaleMiddleware leaves the last request's language active, so
+    a page asked for in English would otherwise make the next test's documents English."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_login_counts() -> None:
     """Each test counts failed sign-ins under its own cache keys (the cache outlives tests),
     so one test's failures never throttle the next one's sign-in."""
