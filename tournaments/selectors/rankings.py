@@ -44,12 +44,10 @@ def ranking_lines(
     """Standings with the players' names, ex aequo marked; ``per_game`` adds each game's
     total to every line (a tournament ranking)."""
     out = []
+    totals = [{p.player_id: p.total for p in res.players} for res in per_game]
     for s in standings:
         info = infos.get(s.player_id) or PlayerInfo(s.player_id, f"#{s.player_id}", 0)
-        games = []
-        for res in per_game:
-            pg = res.player(s.player_id)
-            games.append(pg.total if pg else 0)
+        games = [game.get(s.player_id, 0) for game in totals]
         out.append(
             RankingLine(
                 rank=s.rank,
