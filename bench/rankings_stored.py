@@ -8,7 +8,7 @@ P players × G games of R rounds, steady views and the first view after a correc
 Starts a private stack (bench/stack_common.py) and builds the tournament in its
 PostgreSQL database (``manage.py shell`` with the stack's environment):
 
-* the players through ``players_import`` (one CSV, the service's bulk path);
+* the players through ``players_import`` (CSV files of 2,000, the service's bulk path);
 * each round through the services (``round_draw``, ``round_compute_top``, ``round_open``,
   ``round_close``, ``round_place_top``); the players' slips are bulk-inserted as current
   ``ProposalVersion`` rows (a documented fixture builder, not the submission path:
@@ -53,11 +53,12 @@ t = tournament_create(name="Bench classements enregistrés", slug="bench-stored"
                       lexicon_id=LEXICON, actor=arbiter)
 series = ("1A", "2A", "3B", "4C", "5A", "6B", "7")
 categories = ("", "", "Vermeil", "Diamant", "Junior", "Espoir")
-rows = ["nom;licence;club;serie;categorie"]
-rows += [f"Joueur {{i + 1:04d}};B{{i:06d}};Club {{i % 23}};{{series[i % 7]}};{{categories[i % 6]}}"
-         for i in range(P)]
-players_import(tournament_id=t.pk, filename="joueurs.csv",
-               content="\n".join(rows).encode(), actor=arbiter)
+rows = [f"Joueur {{i + 1:04d}};B{{i:06d}};Club {{i % 23}};{{series[i % 7]}};{{categories[i % 6]}}"
+        for i in range(P)]
+for start in range(0, P, 2000):  # the import takes at most 2,000 players a file
+    chunk = ["nom;licence;club;serie;categorie", *rows[start:start + 2000]]
+    players_import(tournament_id=t.pk, filename="joueurs.csv",
+                   content="\n".join(chunk).encode(), actor=arbiter)
 regs = list(Registration.objects.filter(tournament=t).order_by("table_number"))
 strength = [random.Random(i).uniform(0.05, 0.95) for i in range(P)]
 closes, rounds_played = [], 0

@@ -599,6 +599,11 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "settings.rack_size": (_("Un chevalet a de 1 à 9 jetons."),),
     "settings.bonuses": (_("Les primes associent un nombre de jetons posés à des points."),),
     "settings.json": (_("Réglages illisibles : un objet JSON aux réglages connus est attendu."),),
+    # -- stored rankings, paged (issue 16: selectors.rankings) ----------------------------
+    "query.number": (
+        _("Le paramètre « %(field)s » est un nombre entier de %(low)s à %(high)s."),
+        _("Ce paramètre est un nombre entier."),
+    ),
 }
 
 #: Reasons of proposal outcomes (``engine.duplicate.proposals.REASONS`` and the arbiter's

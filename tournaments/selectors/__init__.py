@@ -55,7 +55,11 @@ from tournaments.selectors.players import (
     tables_by_player,
 )
 from tournaments.selectors.rankings import (
+    MAX_LIMIT,
+    PAGE_LINES,
     game_ranking,
+    page_of,
+    pages_needed,
     player_results,
     ranking_lines,
     results_data,
@@ -158,6 +162,10 @@ __all__ = [
     "names_by_player",
     "open_conflicts",
     "own_versions_mark",
+    "MAX_LIMIT",
+    "PAGE_LINES",
+    "page_of",
+    "pages_needed",
     "player_results",
     "player_versions",
     "players_of",

@@ -94,9 +94,12 @@ def game_outcomes(game: Game) -> GameResult:
         result = cached.result  # other games changed, not this one
     else:
         result = stored_game_outcomes(game, settings)
-        if result is None:  # not stored yet (a database older than the stored figures)
-            log.warning("game %s has no stored figures: recomputed (tirage_standings_check)",
-                        game.pk)  # fmt: skip
+        registered = Registration.objects.filter(tournament_id=game.tournament_id).count()
+        if result is None or len(result.players) != registered:
+            # Not stored yet (a database older than the stored figures), or players
+            # registered outside the services (Django's admin): recomputed, and said.
+            log.warning("game %s: stored figures missing or incomplete, recomputed "
+                        "(manage.py tirage_standings_check --repair)", game.pk)  # fmt: skip
             result = computed_game_outcomes(game, settings)
     with _OUTCOMES_LOCK:
         _OUTCOMES[key] = _Cached(seen, revision, result)
