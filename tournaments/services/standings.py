@@ -32,6 +32,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection, models
+
 from engine.duplicate.proposals import Outcome
 from engine.duplicate.totals import (
     LATE_ARRIVAL,
@@ -182,24 +184,29 @@ class _Pass:
     def __post_init__(self) -> None:
         self.settings = game_settings(self.game)
 
-    def registrations(self, players: Sequence[int] | None) -> list[Registration]:
+    def registrations(self, players: Sequence[int] | None) -> list[tuple[int, int, int, int]]:
+        """(registration id, player id, arrival game, arrival round), in registration order."""
         rows = Registration.objects.filter(tournament_id=self.game.tournament_id)
         if players is not None:
             rows = rows.filter(player_id__in=players)
-        return list(rows.order_by("pk"))
+        return list(
+            rows.order_by("pk").values_list("pk", "player_id", "arrival_game", "arrival_round")
+        )
 
     def cells(
         self, figures: Sequence[RoundFigure], players: Sequence[int] | None
     ) -> dict[tuple[int, int], Cell]:
         """The cells of ``figures`` for ``players`` (None: every registration), computed
-        from the current versions and the decisions as the recomputation does."""
+        from the current versions and the decisions as the recomputation does. A slip
+        with no decision counts as judged (``counted_outcome`` with nothing to apply), so
+        its four outcome columns are read as they are; only the few slips with decisions
+        are read whole and go through ``adapter.player_round``."""
         ids = [f.pk for f in figures]
         versions = ProposalVersion.objects.filter(round_id__in=ids, is_current=True)
         decisions = Decision.objects.filter(round_id__in=ids).order_by("created_at", "id")
         if players is not None:
             versions = versions.filter(player_id__in=players)
             decisions = decisions.filter(player_id__in=players)
-        current = {(v.round_id, v.player_id): v for v in versions}
         taken: dict[tuple[int, int], list[Decision]] = defaultdict(list)
         disciplinary: dict[tuple[int, int], int] = defaultdict(int)
         for d in decisions:
@@ -207,21 +214,37 @@ class _Pass:
                 disciplinary[(d.round_id, d.player_id)] += 1
             else:
                 taken[(d.round_id, d.player_id)].append(d)
+        judged = {
+            (r, p): (kind, code, score, raw)
+            for r, p, kind, code, score, raw in versions.values_list(
+                "round_id", "player_id", "outcome_kind", "outcome_code", "outcome_score",
+                "outcome_raw_score",
+            )
+        }  # fmt: skip
+        whole: dict[tuple[int, int], ProposalVersion] = {}
+        if taken:
+            for v in versions.filter(player_id__in={p for _r, p in taken}):
+                if (v.round_id, v.player_id) in taken:
+                    whole[(v.round_id, v.player_id)] = v
+        none = adapter.no_proposal()
+        missing = (none.kind, none.code, none.score, none.raw_score)
         number = self.game.number
         out: dict[tuple[int, int], Cell] = {}
-        for reg in self.registrations(players):
+        for _reg, player, arrival_game, arrival_round in self.registrations(players):
             for f in figures:
-                key = (f.pk, reg.player_id)
+                key = (f.pk, player)
                 warned = disciplinary.get(key, 0)
-                if reg.arrival_game > number:
+                if arrival_game > number:
                     out[key] = (True, False, "", "", 0, 0, warned)
-                    continue
-                if reg.arrival_game == number and f.position < reg.arrival_round:
-                    o: Outcome = LATE_ARRIVAL
+                elif arrival_game == number and f.position < arrival_round:
+                    late = LATE_ARRIVAL
+                    out[key] = (False, False, late.kind, late.code, 0, 0, warned)
+                elif key in taken:
+                    o = adapter.player_round(whole.get(key), taken[key]).counted
+                    out[key] = (False, True, o.kind, o.code, o.score, o.raw_score, warned)
                 else:
-                    o = adapter.player_round(current.get(key), taken.get(key, ())).counted
-                out[key] = (False, o is not LATE_ARRIVAL, o.kind, o.code, o.score, o.raw_score,
-                            warned)  # fmt: skip
+                    kind, code, score, raw = judged.get(key, missing)
+                    out[key] = (False, True, kind, code, score, raw, warned)
         return out
 
     def write_cells(
@@ -234,23 +257,9 @@ class _Pass:
         if players is not None:
             stale = stale.filter(player_id__in=players)
         stale.delete()
-        PlayerRoundFigure.objects.bulk_create(
-            (
-                PlayerRoundFigure(
-                    round_id=r,
-                    player_id=p,
-                    absent=c[0],
-                    competes=c[1],
-                    kind=c[2],
-                    code=c[3],
-                    score=c[4],
-                    raw_score=c[5],
-                    disciplinary=c[6],
-                )  # fmt: skip
-                for (r, p), c in cells.items()
-            ),
-            batch_size=2000,
-        )
+        columns = ("round_id", "player_id", "absent", "competes", "kind", "code", "score",
+                   "raw_score", "disciplinary")  # fmt: skip
+        _insert(PlayerRoundFigure, columns, [(r, p, *c) for (r, p), c in cells.items()])
 
     def solo(
         self, figure: RoundFigure, cells: dict[tuple[int, int], Cell], *, complete: bool
@@ -316,16 +325,12 @@ class _Pass:
                 "disciplinary",
             )
         }  # fmt: skip
-        missing = [
-            reg.player_id
-            for reg in regs
-            if any((f.pk, reg.player_id) not in cells for f in figures)
-        ]
+        missing = [reg[1] for reg in regs if any((f.pk, reg[1]) not in cells for f in figures)]
         if missing:  # registered without the services (a fixture, the admin): fill them in
             winners = self.fill(figures, missing)
             self.player_lines(None if players is None else players | set(missing) | winners)
             return
-        known = {reg.player_id for reg in regs}
+        known = {reg[1] for reg in regs}
         if ids is None:
             PlayerGameFigure.objects.filter(game=game).exclude(player_id__in=known).delete()
         else:
@@ -337,10 +342,10 @@ class _Pass:
                 solos[f.solo_player_id].append(f.position)
         number = game.number
         entrant = {
-            reg.player_id: bool(figures)
-            and reg.arrival_game <= number
-            or (reg.arrival_game == number and reg.arrival_round > 1)
-            for reg in regs
+            player: bool(figures)
+            and arrival_game <= number
+            or (arrival_game == number and arrival_round > 1)
+            for _reg, player, arrival_game, arrival_round in regs
         }
         entrants = sum(entrant.values())
         if ids is not None:
@@ -369,8 +374,7 @@ class _Pass:
             return o
 
         lines = []
-        for reg in regs:
-            p = reg.player_id
+        for reg, p, _game, _round in regs:
             mine = [cells[(f.pk, p)] for f in figures]
             pg = player_game(
                 p,
@@ -380,30 +384,15 @@ class _Pass:
                 paid=paid,
                 settings=settings,
             )
-            lines.append(
-                PlayerGameFigure(
-                    game=game,
-                    player_id=p,
-                    registration_id=reg.pk,
-                    entrant=entrant[p],
-                    rounds=list(pg.rounds),
-                    solo_rounds=list(pg.solo_rounds),
-                    solo_bonus=pg.solo_bonus,
-                    warnings=pg.warnings,
-                    warning_penalty=pg.warning_penalty,
-                    penalties=pg.penalties,
-                    total=pg.total,
-                )  # fmt: skip
-            )
-        PlayerGameFigure.objects.bulk_create(
+            lines.append((game.pk, p, reg, entrant[p], _json(list(pg.rounds)),
+                          _json(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
+                          pg.warning_penalty, pg.penalties, pg.total))  # fmt: skip
+        _upsert(
+            PlayerGameFigure,
+            ("game_id", "player_id", "registration_id", "entrant", "rounds", "solo_rounds",
+             "solo_bonus", "warnings", "warning_penalty", "penalties", "total"),
             lines,
-            batch_size=2000,
-            update_conflicts=True,
-            unique_fields=["game", "player"],
-            update_fields=[
-                "registration_id", "entrant", "rounds", "solo_rounds", "solo_bonus", "warnings",
-                "warning_penalty", "penalties", "total",
-            ],
+            unique=("game_id", "player_id"),
         )  # fmt: skip
         GameFigure.objects.update_or_create(
             game=game,
@@ -415,3 +404,45 @@ class _Pass:
                 "settings_key": key,
             },
         )
+
+
+def _json(value: list[int]) -> Any:
+    """A list as the database driver takes a JSON column's value (what ``JSONField``
+    hands it, without the field's per-value overhead)."""
+    return connection.ops.adapt_json_value(value, None)
+
+
+def _insert(model: type[models.Model], columns: Sequence[str], rows: Sequence[tuple]) -> None:
+    """Insert ``rows`` with one prepared statement (``executemany``): the ORM's
+    ``bulk_create`` spent most of a 5,000-player close building model instances and SQL
+    (docs/benchmarks.md, "Stored rankings")."""
+    if not rows:
+        return
+    q = connection.ops.quote_name
+    table = q(model._meta.db_table)
+    marks = ", ".join(["%s"] * len(columns))
+    sql = f"INSERT INTO {table} ({', '.join(q(c) for c in columns)}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+def _upsert(
+    model: type[models.Model],
+    columns: Sequence[str],
+    rows: Sequence[tuple],
+    *,
+    unique: Sequence[str],
+) -> None:
+    """Insert or update ``rows`` on ``unique`` (PostgreSQL and SQLite share the syntax)."""
+    if not rows:
+        return
+    q = connection.ops.quote_name
+    table = q(model._meta.db_table)
+    marks = ", ".join(["%s"] * len(columns))
+    updates = ", ".join(f"{q(c)} = excluded.{q(c)}" for c in columns if c not in unique)
+    sql = (
+        f"INSERT INTO {table} ({', '.join(q(c) for c in columns)}) VALUES ({marks}) "
+        f"ON CONFLICT ({', '.join(q(c) for c in unique)}) DO UPDATE SET {updates}"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
