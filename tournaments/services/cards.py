@@ -185,9 +185,9 @@ def _append(
 
 
 def _engine_event(action: Action) -> tuple[str, dict[str, Any]]:
-    if action.kind == "play":
+    if action.kind == CardEventKind.PLAY:
         return CardEventKind.PLAY, action.placed.to_json()
-    if action.kind == "exchange":
+    if action.kind == CardEventKind.EXCHANGE:
         return CardEventKind.EXCHANGE, {"cards": action.cards}
     return CardEventKind.PASS, {}
 
