@@ -118,7 +118,11 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
             link = request.build_absolute_uri(reverse("cards:page", args=[seat.access_token]))
         seats.append({"seat": seat, "link": link, "qr": _qr_data_url(link) if link else ""})
     view = pages.described(selectors.card_public_view(table))
+    names = {s["number"]: s["name"] for s in view["seats"]}
+    pending = view["pending"]
+    waiting = [names[n] for n in pending["waiting_for"]] if pending else []
     context = {
+        "waiting": waiting,
         "tournament": table.tournament,
         "table": table,
         "seats": seats,
