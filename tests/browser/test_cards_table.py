@@ -60,7 +60,9 @@ def _square(page: Any, row: int, col: int) -> Any:
 
 
 def test_three_seats_two_tablets_and_an_engine(
-    card_table: dict[str, Any], live_server: Any, browser: Any  # noqa: F811
+    card_table: dict[str, Any],
+    live_server: Any,
+    browser: Any,  # noqa: F811
 ) -> None:
     from playwright.sync_api import expect
 
