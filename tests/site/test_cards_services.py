@@ -51,7 +51,8 @@ def _accounted(table: CardTable) -> None:
 
 def _scripted_human(table: CardTable, seat: int, lexicon: Any, *, challenge_once: list[bool]):
     """The human of seat ``seat``: answers the moves laid (challenging a valid one once),
-    and on its turn plays what the weak engine would (a script, not the code under test)."""
+    and on its turn plays what the strong engine would (a script, not the code under test:
+    with seed 2026 it lays Prime cards, a joker and removes words)."""
     table = _fresh(table)
     view = selectors.card_seat_view(table, seat)
     actor = _seat(table, seat)
@@ -60,7 +61,7 @@ def _scripted_human(table: CardTable, seat: int, lexicon: Any, *, challenge_once
         return card_turn_play(table_id=table.pk, actor=actor, kind=kind)
     assert view["can"]["play"], view
     live = selectors.card_live(table)
-    action = engine_action(live.game.table, view["hand"], view["deck"], lexicon, "weak")
+    action = engine_action(live.game.table, view["hand"], view["deck"], lexicon, "strong")
     if action.kind == "play":
         return card_turn_play(
             table_id=table.pk, actor=actor, kind="play", play=action.placed.to_json()
@@ -70,7 +71,7 @@ def _scripted_human(table: CardTable, seat: int, lexicon: Any, *, challenge_once
     return card_turn_play(table_id=table.pk, actor=actor, kind="pass")
 
 
-def test_a_whole_game_one_human_two_engines(tournament_setup: dict[str, Any]) -> None:
+def test_a_whole_game_one_human_two_engines(tournament_setup: dict[str, Any], client) -> None:
     table = _open(tournament_setup, "human", "strong", "weak", seed=2026)
     lexicon = adapter.engine_lexicon(tournament_setup["lexicon"])
     challenge_once = [True]
@@ -102,6 +103,23 @@ def test_a_whole_game_one_human_two_engines(tournament_setup: dict[str, Any]) ->
     assert record == adapter.card_record(selectors.card_live(table), table.lexicon.path)
     stored = [e.turn for e in CardEvent.objects.filter(table=table).order_by("number") if e.turn]
     assert stored == record["turns"]
+    # The human's moves went through the service with Prime cards on a letter, a joker
+    # announced as a letter, and words of the other seats removed.
+    mine = [t for t in record["turns"] if t["seat"] == 0 and t["action"] == "play"]
+    assert any(t["play"].get("prime") for t in mine)
+    assert any(c["joker"] for t in mine for c in t["play"]["cards"])
+    assert any(t["removed"] for t in mine)
+    # Final scores: the running scores plus the end's adjustments (page, "scores finaux").
+    last = record["turns"][-1]["scores"]
+    end = record["end"]
+    assert end["scores"] == [s + a for s, a in zip(last, end["adjustments"], strict=True)]
+    # Over: each seat may now download the record and the printed sheet.
+    token = CardSeat.objects.get(table=table, number=0).access_token
+    assert client.get(f"/cartes/{token}/partie.json").json() == record
+    pdf = client.get(f"/cartes/{token}/partie.pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    view = client.get(f"/cartes/{token}/etat/").json()
+    assert view["end"]["text"].startswith("Partie terminée") and not view["can"]["play"]
     # Every event was audited; the engines' turns as the system, the human's as a player.
     kinds = Counter(
         AuditLog.objects.filter(object_type="cardtable", object_id=table.pk).values_list(
