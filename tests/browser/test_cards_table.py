@@ -1,7 +1,7 @@
 """A card table in headless Chromium (issue 18): three seats, Anne and Bruno on two tablets
 and a weak engine opponent, and the shared screen following.
 
-Anne taps two cards onto the table, Bruno challenges (the two letters are no word: the
+Anne taps a card onto the table and drags another, Bruno challenges (the two letters are no word: the
 cards go back, the turn counts 0), Bruno passes, the engine lays its move and both tablets
 let it stand, then Anne exchanges two cards. Every step waits on what the pages show.
 Screenshots go to var/screenshots (cards-tablet.png, cards-screen.png).
@@ -82,11 +82,13 @@ def test_three_seats_two_tablets_and_an_engine(
     expect(bruno.locator("#pass")).to_be_disabled()
     expect(screen.locator("#deck")).to_have_text("Pioche : 91 cartes", timeout=WAIT)
 
-    # --- Anne taps two cards onto the centre and lays them. ------------------------------
+    # --- Anne taps a card onto the centre, drags a second beside it and lays them. ------------------------------
     _tap_card(anne, letters[0])
     _square(anne, 0, 0).click()
-    _tap_card(anne, letters[1])
-    _square(anne, 0, 1).click()
+    # The second card is dragged onto its square.
+    anne.locator(f'#hand button.hcard[data-card="{letters[1]}"]:not([disabled])').first.drag_to(
+        _square(anne, 0, 1)
+    )
     expect(_square(anne, 0, 1)).to_have_text(letters[1])
     expect(anne.locator("#hand button.used")).to_have_count(2)
     anne.click("#play")

@@ -1,7 +1,8 @@
 /* A seat's tablet at a card table (issue 18). Follows the seat's view (poll.js: every
  * second, 304 while nothing changed): the own hand, the shared table, whose turn, the
  * scores, the deck. A move is tapped: a card of the hand, then an empty square (a joker
- * asks for its letter); a Prime card goes on a letter of the word; a card laid here is
+ * asks for its letter), or dragged onto the square; a Prime card goes on a letter of the
+ * word; a card laid here is
  * taken back by tapping it. Pass, exchange (tap the cards to give back), and while a move
  * waits for an answer: let it stand or challenge it. The server judges everything. */
 import { fmt } from "./live.js";
@@ -27,6 +28,7 @@ let exchanging = false;   // exchange mode: tapped cards are marked
 let marked = new Set();
 let busy = false;
 let seenRevision = null;
+let dragging = null;      // {index, x, y}: a card of the hand pressed, maybe dragged
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -102,6 +104,9 @@ function drawHand() {
     if (selected === i) b.classList.add("selected");
     if (marked.has(i)) b.classList.add("marked");
     b.setAttribute("aria-pressed", selected === i || marked.has(i) ? "true" : "false");
+    b.addEventListener("pointerdown", (event) => {
+      if (!exchanging && !used(i)) dragging = { index: i, x: event.clientX, y: event.clientY };
+    });
     b.addEventListener("click", () => {
       if (exchanging) { if (marked.has(i)) marked.delete(i); else marked.add(i); return render(); }
       selected = selected === i ? null : i;
@@ -168,6 +173,19 @@ async function send(body) {
     busy = false; render(); poller.now();
   }
 }
+
+// Drag and drop: a card of the hand pressed and released over a square of the table is
+// laid there, exactly as a tap on the card then on the square.
+document.addEventListener("pointerup", (event) => {
+  const drag = dragging;
+  dragging = null;
+  if (!drag || Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 10) return;
+  const target = document.elementFromPoint(event.clientX, event.clientY);
+  const sq = target && target.closest ? target.closest("#grid [data-row]") : null;
+  if (!sq) return;
+  selected = drag.index;
+  onSquare(Number(sq.dataset.row), Number(sq.dataset.col));
+});
 
 buttons.play.addEventListener("click", () => {
   const play = { cards: draft.map((d) => ({ row: d.row, col: d.col, letter: d.letter, joker: d.joker })) };
