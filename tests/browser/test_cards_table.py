@@ -1,9 +1,9 @@
 """A card table in headless Chromium (issue 18): three seats, Anne and Bruno on two tablets
 and a weak engine opponent, and the shared screen following.
 
-Anne taps a card onto the table and drags another, Bruno challenges (the two letters are no word: the
-cards go back, the turn counts 0), Bruno passes, the engine lays its move and both tablets
-let it stand, then Anne exchanges two cards. Every step waits on what the pages show.
+Anne taps a card onto the table and drags another, Bruno challenges (the two letters are
+no word: the cards go back, the turn counts 0), Bruno passes, the engine lays its move and
+both tablets let it stand, then Anne exchanges two cards. Every step waits on what the pages show.
 Screenshots go to var/screenshots (cards-tablet.png, cards-screen.png).
 """
 
@@ -82,7 +82,7 @@ def test_three_seats_two_tablets_and_an_engine(
     expect(bruno.locator("#pass")).to_be_disabled()
     expect(screen.locator("#deck")).to_have_text("Pioche : 91 cartes", timeout=WAIT)
 
-    # --- Anne taps a card onto the centre, drags a second beside it and lays them. ------------------------------
+    # --- Anne taps a card onto the centre, drags a second beside it and lays them. -------
     _tap_card(anne, letters[0])
     _square(anne, 0, 0).click()
     # The second card is dragged onto its square.
