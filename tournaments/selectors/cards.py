@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from engine.cards.deck import canonical
+from engine.cards.deck import EXCHANGE_MIN_DECK, canonical
 from engine.cards.table import Table
 from tournaments import adapter
 from tournaments.models import CardEvent, CardSeat, CardSeatKind, CardTable, CardTableState
@@ -191,7 +191,7 @@ def card_seat_view(table: CardTable, seat: int) -> dict[str, Any]:
     view["can"] = {
         "play": mine,
         "pass": mine,
-        "exchange": mine and len(game.deck) >= 7,
+        "exchange": mine and len(game.deck) >= EXCHANGE_MIN_DECK,
         "answer": not game.over and seat in live.waiting_for(),
     }
     return view

@@ -70,7 +70,8 @@ export function scoresHtml(view, T) {
   return view.seats.map((s) => {
     const current = view.current === s.number ? " current" : "";
     const you = view.you === s.number ? " (" + esc(T.you) + ")" : "";
-    const engine = s.engine ? ' <span class="muted">' + esc(T.engine) + "</span>" : "";
+    const named = String(s.name).toLowerCase().includes(T.engine.toLowerCase());
+    const engine = s.engine && !named ? ' <span class="muted">' + esc(T.engine) + "</span>" : "";
     const score = final ? final[s.number] : s.score;
     return '<li class="seat' + current + '" data-seat="' + s.number + '"><span class="name">' + esc(s.name) + you +
       engine + '</span> <span class="score">' + esc(fmt(T.score, { score: score })) + '</span> <span class="muted">' +
