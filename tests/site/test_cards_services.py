@@ -236,3 +236,33 @@ def test_system_may_act_for_a_seat_and_engines_follow(tournament_setup) -> None:
         assert view["pending"]["seat"] == 1 and view["pending"]["waiting_for"] == [0]
     else:
         assert view["current"] == 0 and view["turns"][0]["seat"] == 1
+
+
+def test_the_database_holds_the_rules(tournament_setup) -> None:
+    """2 to 6 seats, a token exactly for a player's seat, events append-only and once each."""
+    from django.db import IntegrityError, transaction
+
+    table = _open(tournament_setup, "human", "weak", seed=8)
+    if not CardEvent.objects.filter(table=table).exists():  # the player opens: a pass
+        card_turn_play(table_id=table.pk, actor=SYSTEM, seat=0, kind="pass")
+    lexicon = tournament_setup["lexicon"]
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CardTable.objects.create(
+            tournament=tournament_setup["tournament"], lexicon=lexicon, seed=1, seats=7
+        )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CardSeat.objects.create(table=table, number=2, kind="strong", name="X", access_token="t")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CardSeat.objects.create(table=table, number=2, kind="human", name="Y")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CardSeat.objects.create(table=table, number=0, kind="weak", name="Z")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CardTable.objects.filter(pk=table.pk).update(state="finished")  # no record, no time
+    event = CardEvent.objects.filter(table=table).first()
+    assert event is not None
+    with pytest.raises(RuntimeError):
+        event.save()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CardEvent.objects.create(table=table, number=event.number, seat=0, kind="pass")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CardEvent.objects.create(table=table, number=99, seat=0, kind="resign")
