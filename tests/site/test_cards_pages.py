@@ -194,3 +194,34 @@ def test_a_turn_through_the_tablet(client: Client, tournament_setup) -> None:
     assert passed and passed[0]["text"] == f"{['Anne', 'Bruno'][me]} passe."
     screen = client.get(f"/cartes/ecran/{table.pk}/")
     assert screen.status_code == 200 and "cards_screen" in screen.content.decode()
+
+
+def test_the_arbiter_lets_a_waiting_move_stand(arbiter_client, tournament_setup) -> None:
+    from tournaments.access import SYSTEM
+    from tournaments.models import AuditLog
+    from tournaments.services import card_turn_play
+
+    table = _table(tournament_setup)
+    url = f"/arbitre/cartes/table/{table.pk}/laisser-passer/"
+    view = selectors.card_public_view(CardTable.objects.get(pk=table.pk))
+    if view["pending"] is None:  # a player opens: they lay two cards on the centre
+        me = view["current"]
+        hand = selectors.card_seat_view(CardTable.objects.get(pk=table.pk), me)["hand"]
+        a, b = [c for c in hand if c.isalpha()][:2]
+        play = {"cards": [{"row": 0, "col": 0, "letter": a}, {"row": 0, "col": 1, "letter": b}]}
+        card_turn_play(table_id=table.pk, actor=SYSTEM, seat=me, kind="play", play=play)
+    waiting = selectors.card_public_view(CardTable.objects.get(pk=table.pk))["pending"]
+    assert waiting and waiting["waiting_for"]
+    page = arbiter_client.get(f"/arbitre/cartes/table/{table.pk}/").content.decode()
+    assert "Laisser passer le coup pour eux" in page
+    assert arbiter_client.post(url).status_code == 302
+    after = selectors.card_public_view(CardTable.objects.get(pk=table.pk))
+    assert after["pending"] is None or after["pending"]["seat"] != waiting["seat"]
+    by_arbiter = AuditLog.objects.filter(
+        object_type="cardtable", action="cards.accept", actor=tournament_setup["arbiter"]
+    )
+    assert by_arbiter.count() == len(waiting["waiting_for"])
+    if after["pending"] is None:
+        nothing = arbiter_client.post(url)
+        assert nothing.status_code == 409 and "Aucun coup" in nothing.content.decode()
+    assert arbiter_client.get(url).status_code == 405

@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
 from tournaments.cards import pages
@@ -130,6 +130,19 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "screen": reverse("cards:screen", args=[table.pk]),
     }
     return render(request, "cards/console_table.html", context)
+
+
+@login_required
+@require_POST
+def settle(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The waiting move stands for the players who have not answered (``card_table_settle``)."""
+    table = _table_or_404(request, table_id)
+    try:
+        services.card_table_settle(table_id=table.pk, actor=request.user)
+    except ServiceError as refusal:
+        return HttpResponse(error_text(refusal), status=error_status(refusal),
+                            content_type="text/plain; charset=utf-8")  # fmt: skip
+    return redirect("cards_console:table", table_id=table.pk)
 
 
 @login_required

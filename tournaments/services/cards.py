@@ -6,7 +6,9 @@
 * :func:`card_turn_play`: a seat lays a move, lets the move laid stand (``accept``),
   challenges it, passes or exchanges. The engine judges (``engine.cards.CardGame``); the
   event is stored only when the engine accepts it, then the engine opponents whose turn it
-  is play at once, in the same transaction, as ``access.SYSTEM``.
+  is play at once, in the same transaction, as ``access.SYSTEM``;
+* :func:`card_table_settle`: an arbiter lets a waiting move stand for the players who have
+  not answered it.
 
 The game is never stored as engine state: each call replays the table's events under the
 table's row lock (``adapter.cards_live``), applies the new one and appends it. A move laid
@@ -274,3 +276,22 @@ def _play_data(play: Mapping[str, Any] | None) -> dict[str, Any]:
     except (KeyError, TypeError, ValueError) as error:
         raise ServiceError("cards.move", "The move could not be read.") from error
     return parsed.to_json()
+
+
+def card_table_settle(*, table_id: int, actor: Actor) -> CardTable:
+    """An arbiter lets the move waiting for answers stand for the players who have not
+    answered (a player gone from the table must not hold it up). Each of those seats gets
+    its ``accept`` event, audited as the arbiter's; the engine seats then play on."""
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        require_arbiter(actor=actor, tournament_id=table.tournament_id)
+        if table.state == CardTableState.FINISHED:
+            raise ServiceError("game.over", "The game is over.")
+        live = _live(table)
+        waiting = live.waiting_for()
+        if not waiting:
+            raise ServiceError("challenge.nothing", "No move is waiting to be challenged.")
+        for seat in waiting:
+            _append(table, live, kind=CardEventKind.ACCEPT, seat=seat, data={}, actor=actor)
+        _engines_play(table, live)
+        return table
