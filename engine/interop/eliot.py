@@ -133,7 +133,7 @@ def _player_line(game: Game, lexicon: Any, n: int, top: Move, pid: int, move: El
     if move.type in ("valid", "invalid"):
         claimed = move.points if move.type == "valid" else None
         proposal = Proposal(word=move.word, reference=move.coord, claimed_score=claimed,
-                            source="paper")  # fmt: skip
+                            source="arbiter")  # fmt: skip
     try:
         outcome = score_proposal(board=game.board, rack=Rack(game.rack), round_number=n,
                                  top_score=top.score, proposal=proposal or Proposal(),
