@@ -183,7 +183,7 @@ def record_from_eliot(game: EliotGame, top_finder: TopFinder, lexicon: Any) -> E
             ) from None  # fmt: skip
         if pending is None:
             end = replay.end.code if replay.end else ""
-            diffs.append(Difference(n, "end", turn.rack, f"the game is over ({end})"))
+            diffs.append(Difference(n, "end", turn.rack, end))  # the game is over here
             break
         placed = _checked(replay, variant, turn.game_move, n, "the move on the board")
         choice = pending.top_choice
