@@ -251,11 +251,20 @@ def _player_move(entry: Mapping) -> EliotMove:
     return EliotMove("invalid", 0, word, coord)
 
 
+def _plays_as_standard(variant: Variant) -> bool:
+    standard = VARIANTS["standard"]
+    return (variant.rack_size, dict(variant.bonuses), variant.max_tiles, variant.joker_game) == (
+        standard.rack_size, dict(standard.bonuses), standard.max_tiles, standard.joker_game
+    )  # fmt: skip
+
+
 def eliot_from_record(record: GameRecord) -> EliotGame:
     """An Eliot ``arbitration`` game (the arbiter sets racks and tops, as in Tirage) from a
     record: refusals ``eliot.*`` for what Eliot cannot hold (a cancelled round, a formula
     Eliot does not have)."""
     names = ELIOT_VARIANTS.get(record.variant.code)
+    if names is None and _plays_as_standard(record.variant):
+        names = ()  # semi-rapide, blitz: the standard game on a shorter clock Eliot has not
     if names is None:
         raise EngineError(
             "eliot.export_variant",

@@ -179,6 +179,9 @@ def test_what_eliot_cannot_hold_is_refused(conformance_lexicon, seeded_record):
     with pytest.raises(EngineError) as info:
         eliot_from_record(load_record(other))
     assert info.value.code == "eliot.export_variant"
+    blitz = json.loads(json.dumps(seeded_record))
+    blitz["variant"] = VARIANTS["blitz"].to_json()  # the standard game on a shorter clock
+    assert eliot_from_record(load_record(blitz)).variants == ()
 
 
 # --- Hostile and malformed files ---------------------------------------------------------
