@@ -149,9 +149,13 @@ def _player_line(game: Game, lexicon: Any, n: int, top: Move, pid: int, move: El
     return player_entry(str(pid), proposal, outcome), outcome.score
 
 
-def record_from_eliot(game: EliotGame, top_finder: TopFinder, lexicon: Any) -> EliotImport:
+def record_from_eliot(
+    game: EliotGame, top_finder: TopFinder, lexicon: Any, *, judge_players: bool = True
+) -> EliotImport:
     """Replay an Eliot file with our lexicon into a ``tirage-game`` record (pre-drawn
-    source); refusals ``eliot.*``, differences listed (the caller decides what they cost)."""
+    source); refusals ``eliot.*``, differences listed (the caller decides what they cost).
+    ``judge_players=False`` leaves the players out (a caller that only wants the racks and
+    tops need not judge thousands of moves)."""
     if game.mode not in DUPLICATE_MODES:
         raise EngineError(
             "eliot.mode",
@@ -193,7 +197,7 @@ def record_from_eliot(game: EliotGame, top_finder: TopFinder, lexicon: Any) -> E
             diffs.append(Difference(n, "top", str(placed), str(choice.chosen)))
         moves = dict(turn.players)
         entries = []
-        for p in game.players:
+        for p in game.players if judge_players else ():
             entry, points = _player_line(replay, lexicon, n, choice.chosen, p.id,
                                          moves.get(p.id), settings)  # fmt: skip
             entries.append(entry)
@@ -208,7 +212,7 @@ def record_from_eliot(game: EliotGame, top_finder: TopFinder, lexicon: Any) -> E
             replay.place(placed)
         else:
             replay.place_forced(placed)
-    record = _record(game, replay, lexicon, round_players)
+    record = _record(game, replay, lexicon, round_players, judge_players)
     for rnd in record["rounds"]:
         if rnd["number"] in synthesised:
             first = rnd["draws"][0]
@@ -217,9 +221,9 @@ def record_from_eliot(game: EliotGame, top_finder: TopFinder, lexicon: Any) -> E
 
 
 def _record(game: EliotGame, replay: Game, lexicon: Any,
-            round_players: dict[int, list[dict]]) -> dict:  # fmt: skip
+            round_players: dict[int, list[dict]], with_players: bool) -> dict:  # fmt: skip
     players = [{"id": str(p.id), "name": p.name or f"Joueur {p.id}", "table": p.table}
-               for p in game.players]  # fmt: skip
+               for p in game.players if with_players]  # fmt: skip
     identity = getattr(lexicon, "identity", None)
     record = game_to_record(replay, lexicon=identity, players=players,
                             round_players=round_players)  # fmt: skip

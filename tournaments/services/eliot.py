@@ -2,8 +2,9 @@
 tournament as a pre-drawn game: the file is replayed with the tournament's lexicon, and it
 becomes a game only when every round's rack draws, every top Eliot placed is the one we
 find and the game goes on as long as the file's; otherwise the refusal names the first
-round that differs. The players' moves of the file are checked by that replay too but not
-imported (the room plays with its own players); docs/eliot.md."""
+round that differs. The players' moves of the file are neither judged nor imported here (the
+room plays with its own players; ``python -m engine eliot import`` judges them);
+docs/eliot.md."""
 
 from __future__ import annotations
 
@@ -58,7 +59,9 @@ def eliot_import(
     try:
         parsed = read_eliot(content)
         variant = variant_of(parsed)
-        result = record_from_eliot(parsed, engine_top_finder(lexicon, variant), lexicon)
+        finder = engine_top_finder(lexicon, variant)
+        # The room plays with its own players: only the racks and tops are replayed here.
+        result = record_from_eliot(parsed, finder, lexicon, judge_players=False)
     except EngineError as error:
         raise ServiceError.from_engine(error) from error
     game_diffs = [d for d in result.differences if not d.field.startswith("players[")]
