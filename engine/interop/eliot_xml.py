@@ -307,13 +307,25 @@ def read_eliot(data: bytes | str) -> EliotGame:
 
 
 # -- writing ----------------------------------------------------------------------------
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _text(value: str) -> str:
+    """Escaped text, without the characters XML 1.0 cannot hold (a name is user text)."""
+    return escape(_NOT_XML.sub("", value))
+
+
+def _attr(value: str) -> str:
+    return quoteattr(_NOT_XML.sub("", value))
+
+
 def _move_xml(tag: str, move: EliotMove, player: int | None = None) -> str:
     attrs = [] if player is None else [f'playerId="{player}"']
-    attrs += [f'points="{move.points}"', f"type={quoteattr(move.type)}"]
+    attrs += [f'points="{move.points}"', f"type={_attr(move.type)}"]
     if move.type in ("valid", "invalid"):
-        attrs += [f"word={quoteattr(move.word)}", f"coord={quoteattr(move.coord)}"]
+        attrs += [f"word={_attr(move.word)}", f"coord={_attr(move.coord)}"]
     elif move.type == "change":
-        attrs.append(f"letters={quoteattr(move.letters)}")
+        attrs.append(f"letters={_attr(move.letters)}")
     return f"<{tag} {' '.join(attrs)} />"
 
 
@@ -322,16 +334,16 @@ def write_eliot(game: EliotGame) -> bytes:
     plus our extension elements, which Eliot skips."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', f'<EliotGame format="{FORMAT}">']
     d = game.dictionary
-    lines += ["    <Dictionary>", f"        <Name>{escape(d.name)}</Name>",
-              f"        <Type>{escape(d.type)}</Type>"]  # fmt: skip
+    lines += ["    <Dictionary>", f"        <Name>{_text(d.name)}</Name>",
+              f"        <Type>{_text(d.type)}</Type>"]  # fmt: skip
     if d.letters:
-        lines.append(f"        <Letters>{escape(d.letters)}</Letters>")
+        lines.append(f"        <Letters>{_text(d.letters)}</Letters>")
     if d.word_count is not None:
         lines.append(f"        <WordNb>{d.word_count}</WordNb>")
-    lines += ["    </Dictionary>", "    <Game>", f"        <Mode>{escape(game.mode)}</Mode>"]
-    lines += [f"        <Variant>{escape(v)}</Variant>" for v in game.variants]
+    lines += ["    </Dictionary>", "    <Game>", f"        <Mode>{_text(game.mode)}</Mode>"]
+    lines += [f"        <Variant>{_text(v)}</Variant>" for v in game.variants]
     for p in game.players:
-        lines += [f'        <Player id="{p.id}">', f"            <Name>{escape(p.name)}</Name>",
+        lines += [f'        <Player id="{p.id}">', f"            <Name>{_text(p.name)}</Name>",
                   f"            <Type>{'human' if p.human else 'computer'}</Type>"]  # fmt: skip
         if not p.human:
             lines.append(f"            <Level>{p.level or 0}</Level>")
@@ -341,11 +353,11 @@ def write_eliot(game: EliotGame) -> bytes:
         lines.append("        <Turn>")
         pad = " " * 12
         for r in turn.rejected:
-            lines.append(f"{pad}<{TIRAGE_REJECTED} reason={quoteattr(r.reason)}>"
-                         f"{escape(r.rack)}</{TIRAGE_REJECTED}>")  # fmt: skip
+            lines.append(f"{pad}<{TIRAGE_REJECTED} reason={_attr(r.reason)}>"
+                         f"{_text(r.rack)}</{TIRAGE_REJECTED}>")  # fmt: skip
         if turn.rack is not None:
-            lines.append(f"{pad}<GameRack>{escape(turn.rack)}</GameRack>")
-            lines += [f'{pad}<PlayerRack playerId="{p.id}">{escape(turn.rack)}</PlayerRack>'
+            lines.append(f"{pad}<GameRack>{_text(turn.rack)}</GameRack>")
+            lines += [f'{pad}<PlayerRack playerId="{p.id}">{_text(turn.rack)}</PlayerRack>'
                       for p in game.players]  # fmt: skip
         lines += [pad + _move_xml("PlayerMove", m, pid) for pid, m in turn.players]
         lines += [f'{pad}<Warning playerId="{pid}" />' for pid in turn.warnings]
@@ -358,7 +370,7 @@ def write_eliot(game: EliotGame) -> bytes:
         lines.append("        </Turn>")
     lines.append("    </History>")
     if game.lexicon:
-        attrs = " ".join(f"{k}={quoteattr(v)}" for k, v in game.lexicon)
+        attrs = " ".join(f"{k}={_attr(v)}" for k, v in game.lexicon)
         lines.append(f"    <{TIRAGE_LEXICON} {attrs} />")
     lines.append("</EliotGame>")
     return ("\n".join(lines) + "\n").encode("utf-8")

@@ -15,7 +15,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from engine.interop.eliot_xml import read_eliot
-from tests.engine.interop.test_eliot import HAND_WRITTEN, LAUGHS
+from tests.engine.interop.test_eliot import HAND_WRITTEN, LAUGHS, first_turn_only
 from tests.scenario import GameScenario, new_game
 from tournaments.models import ArbiterMembership, Game
 
@@ -76,6 +76,13 @@ def test_a_file_that_does_not_replay_is_refused_naming_the_round(head, tournamen
     assert response.status_code == 400 and 'data-code="eliot.replay"' in page
     assert "Coup 3 : le fichier Eliot donne J4 ALBUMENs 68, Tirage trouve K4 ALBUMeN 92" in page
     assert not Game.objects.filter(tournament=tournament_setup["tournament"]).exists()
+
+
+def test_a_tied_top_eliot_chose_is_pointed_out_to_the_arbiter(head, tournament_setup) -> None:
+    response = upload(head, first_turn_only('word="WHISKY" coord="H7"'))
+    assert response.status_code == 302
+    page = head.get(response["Location"]).content.decode()
+    assert "Coup 1 : Eliot a posé H7 WHISKY, un des tops ex aequo ; choisissez-le." in page
 
 
 @pytest.mark.parametrize(

@@ -107,6 +107,22 @@ def test_a_top_that_is_not_ours_is_named_with_its_round(conformance_lexicon):
     assert result.record["rounds"][2]["chosen_by"] == "record"  # the file's move, forced
 
 
+def first_turn_only(move: str) -> str:
+    """The hand-written file cut after its first turn, Eliot's top replaced by ``move``."""
+    text = HAND_WRITTEN.read_text(encoding="utf-8")
+    end = text.index("</Turn>") + len("</Turn>")
+    text = text[:end] + "\n    </History>\n</EliotGame>\n"
+    return text.replace('word="WHISKY" coord="H4"', move)
+
+
+def test_another_tied_top_is_placed_as_the_arbiters_choice(conformance_lexicon):
+    # WHISKY H7: W 10, H on H8 4, I 1, S 1, K 10, Y on the DL H12 20 = 46, doubled: 92 too.
+    result = imported(first_turn_only('word="WHISKY" coord="H7"'), conformance_lexicon)
+    assert result.differences == ()
+    (rnd,) = result.record["rounds"]
+    assert (rnd["top"]["coord"], rnd["top"]["score"], rnd["chosen_by"]) == ("H7", 92, "arbiter")
+
+
 def test_wrong_points_in_the_file_are_differences(conformance_lexicon):
     text = HAND_WRITTEN.read_text(encoding="utf-8").replace(
         'points="24" type="valid" word="SKI"', 'points="26" type="valid" word="SKI"'
@@ -291,3 +307,11 @@ def test_the_command_line_says_one_sentence_on_bad_input(conformance_lexicon, ca
     assert "--lexicon" in capsys.readouterr().err
     assert main(["eliot", "export", str(bad)]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_user_text_is_escaped_and_cleaned_when_written() -> None:
+    from engine.interop.eliot_xml import EliotDictionary, EliotGame, EliotPlayer
+
+    name = 'Zoé <b>&amp;</b> "\x01\x1f'  # markup, quotes and characters XML cannot hold
+    game = EliotGame(EliotDictionary("ODS"), "arbitration", (), (EliotPlayer(3, name),), ())
+    assert read_eliot(write_eliot(game)).players == (EliotPlayer(3, 'Zoé <b>&amp;</b> "'),)
