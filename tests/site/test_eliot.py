@@ -155,3 +155,26 @@ def test_a_cancelled_round_cannot_go_to_eliot(head, tournament_setup) -> None:
     response = head.get(reverse("console:document", args=["open-test", "eliot"]), {"partie": "1"})
     assert response.status_code == 400
     assert 'data-code="eliot.cancelled"' in response.content.decode()
+
+
+def test_the_players_moves_go_to_eliot(head, tournament_setup) -> None:
+    """Seed 7's first rack, ESIUHAN: HAINES H4 is the top, 26 (H 4 on the DL H4 = 8, + 1+1+
+    1+1+1 = 13, doubled by H8); HAINE H4 is 24 ((8+1+1+1+1) x 2); XYZ is no word."""
+    anne, bruno, chloe = tournament_setup["players"]
+    play = new_game(tournament_setup, seed=7)
+    r1 = play.open_round()
+    play.propose(r1, anne, "HAINES", "H4", 26)
+    play.propose(r1, bruno, "HAINE", "H4", 24)
+    play.propose(r1, chloe, "XYZ", "H8", 3)
+    play.finish(r1)
+    body = head.get(reverse("console:document", args=["open-test", "eliot"]), {"partie": "1"})
+    eliot = read_eliot(body.content)
+    assert [(p.id, p.name, p.table) for p in eliot.players] == [
+        (anne.pk, "Anne", 1), (bruno.pk, "Bruno", 2), (chloe.pk, "Chloé", 3)
+    ]  # fmt: skip
+    moves = {pid: (m.type, m.word, m.coord, m.points) for pid, m in eliot.turns[0].players}
+    assert moves == {
+        anne.pk: ("valid", "HAINES", "H4", 26),
+        bruno.pk: ("valid", "HAINE", "H4", 24),
+        chloe.pk: ("invalid", "XYZ", "H8", 0),
+    }
