@@ -46,6 +46,7 @@ from tournaments import adapter
 from tournaments.access import Actor
 from tournaments.models import (
     Decision,
+    DecisionKind,
     Game,
     GameFigure,
     PlayerGameFigure,
@@ -210,7 +211,7 @@ class _Pass:
         taken: dict[tuple[int, int], list[Decision]] = defaultdict(list)
         disciplinary: dict[tuple[int, int], int] = defaultdict(int)
         for d in decisions:
-            if d.kind == "warning" and d.disciplinary:
+            if d.kind == DecisionKind.WARNING and d.disciplinary:
                 disciplinary[(d.round_id, d.player_id)] += 1
             else:
                 taken[(d.round_id, d.player_id)].append(d)
