@@ -95,8 +95,7 @@ def room_language(view: Any) -> Any:
     def spoken(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         wanted = request.GET.get("langue", "")
         if wanted not in {code for code, _name in settings.LANGUAGES}:
-            rows = Tournament.objects.filter(slug=kwargs.get("slug", ""))
-            wanted = rows.values_list("language", flat=True).first()
+            wanted = selectors.language_by_slug(kwargs.get("slug", ""))
         with speaking(wanted, request):
             return view(request, *args, **kwargs)
 

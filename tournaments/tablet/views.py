@@ -104,8 +104,7 @@ def tablet_language(token: str) -> str | None:
     hit = _LANGUAGES.get(token)
     if hit is not None and now - hit[0] < LANGUAGE_SECONDS:
         return hit[1]
-    rows = Registration.objects.filter(access_token=token)
-    code = rows.values_list("tournament__language", flat=True).first()
+    code = selectors.language_by_token(token)
     if len(_LANGUAGES) >= _LANGUAGES_KEPT:
         _LANGUAGES.clear()
     _LANGUAGES[token] = (now, code)
