@@ -8,6 +8,12 @@ in, close, place the top"; they all go through here::
     play.propose(r1, anne, "HAINES", "H4", 26)       # proposal_submit (a tablet's move)
     play.finish(r1)                                  # round_close + round_place_top
     play.play({anne: ("HAINES", "H4", 26)})          # a whole round in one call
+    r3 = play.open_round(top=True)                   # + round_compute_top, before the slips
+    play.hand_in(r3, {anne: ("PAYES", "13C", None)}) # several slips at once
+    other = scenario_of(game, arbiter)               # a game made elsewhere, its own actor
+
+``tests/site/test_scenario_builder.py`` fails on a helper or fixture of another test module
+that chains two round services or more: extend this module instead of copying it.
 
 This module only drives the services: it never computes a score, a total or a rank. The
 values a test expects stay in the test, worked out by hand from the rules
