@@ -153,6 +153,8 @@ def test_a_withdrawn_player_keeps_the_past_and_is_expected_no_more(tournament_se
     assert response.status_code == 409
     body = response.json()
     assert body["code"] == "registration.withdrawn" and "retiré" in body["detail"]
+    tablet = client.get(f"/tablette/{token}/").content.decode()
+    assert "Vous êtes retiré du tournoi depuis la partie 1, coup 2" in tablet
     refused("registration.withdrawn", play.propose, rnd=r2, player=chloe, word="AUlOFEE",
             reference="G6", source="arbiter")  # fmt: skip
 
