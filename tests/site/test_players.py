@@ -188,6 +188,27 @@ def test_a_withdrawn_player_keeps_the_past_and_is_expected_no_more(tournament_se
     assert actions[-2:] == ["registration.withdraw", "registration.reinstate"]
 
 
+def test_a_player_withdrawn_before_a_game_is_no_entrant_of_it(tournament_setup):
+    """Bruno withdraws before round 1 of game 1. Round 1: Anne HAINES H4 (26), Chloé
+    hands nothing in. Anne's 26 is a solo (the only score above 0), but the game's
+    entrants are Anne and Chloé only: 2 < 3 players, no bonus (§4.6). By hand: Anne 26,
+    Chloé 0, Bruno 0 and absent. Had Bruno stayed without a slip, he would count (3
+    entrants) and Anne would get 26 + 10 = 36."""
+    head = tournament_setup["arbiter"]
+    anne, bruno, chloe = tournament_setup["players"]
+    play = new_game(tournament_setup)
+    registration_withdraw(registration_id=reg_of(tournament_setup, 1).pk, game_number=1,
+                          round_number=1, reason="Forfait", actor=head)  # fmt: skip
+    play.play({anne: ("HAINES", "H4", 26)})
+    result = selectors.game_outcomes(play.game)
+    assert result.entrants == 2 and result.counted == (2,)
+    totals = {s.player_id: s.total for s in selectors.game_standings(play.game)}
+    assert totals == {anne.pk: 26, bruno.pk: 0, chloe.pk: 0}
+    moves = {line.player.name: [m.kind for m in line.moves]
+             for line in selectors.game_data(play.game).players}  # fmt: skip
+    assert moves == {"Anne": ["valid"], "Bruno": ["absent"], "Chloé": ["zero"]}
+
+
 def test_withdrawal_rights_and_arrival_bounds(tournament_setup, helper):
     head, bruno = tournament_setup["arbiter"], reg_of(tournament_setup, 1)
     error = refused("access.head_arbiter", registration_withdraw, registration_id=bruno.pk,
