@@ -518,6 +518,12 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("La licence %(licence)s appartient déjà à un autre joueur."),
         _("Cette licence appartient déjà à un autre joueur."),
     ),
+    "access.player_elsewhere": (
+        _(
+            "Ce joueur est aussi inscrit à un tournoi que vous n'arbitrez pas : sa fiche ne "
+            "peut être corrigée que par un arbitre de chacun de ses tournois."
+        ),
+    ),
     "registration.withdrawn": (
         _(
             "Ce joueur s'est retiré du tournoi à partir de la partie %(game)s, coup "

@@ -73,6 +73,26 @@ def test_an_edit_changes_the_details_everywhere_with_one_audit_row(tournament_se
     assert AuditLog.objects.filter(action="registration.update").count() == 1
 
 
+def test_a_player_of_another_event_keeps_their_details(tournament_setup, helper):
+    """Anne also played another tournament, which the helper does not arbitrate: her
+    name there is not his to change; moving her table here still is the head's."""
+    from tournaments.models import Tournament
+
+    other = Tournament.objects.create(name="Autre", slug="autre",
+                                      lexicon=tournament_setup["lexicon"])  # fmt: skip
+    anne = reg_of(tournament_setup, 0)
+    Registration.objects.create(tournament=other, player_id=anne.player_id, table_number=1)
+    error = refused("access.player_elsewhere", registration_update, registration_id=anne.pk,
+                    name="Anne Martin", actor=helper)  # fmt: skip
+    assert http_status(error.code) == 403
+    assert Player.objects.get(pk=anne.player_id).name == "Anne"
+    registration_update(registration_id=anne.pk, name="Anne", table=6,
+                        actor=tournament_setup["arbiter"])  # fmt: skip
+    ArbiterMembership.objects.create(user=helper, tournament=other)
+    registration_update(registration_id=anne.pk, name="Anne Martin", table=6, actor=helper)
+    assert Player.objects.get(pk=anne.player_id).name == "Anne Martin"
+
+
 def test_an_edit_is_refused_with_a_code(tournament_setup, helper):
     anne, bruno = reg_of(tournament_setup, 0), reg_of(tournament_setup, 1)
     Player.objects.filter(pk=bruno.player_id).update(licence="999")

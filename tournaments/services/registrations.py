@@ -40,6 +40,25 @@ def _player_changes(player: Player, values: dict[str, Any]) -> dict[str, list[An
     }
 
 
+def _require_every_tournament(actor: Actor, player: Player, here: int) -> None:
+    """The details are the person's, printed in every tournament they played: an arbiter
+    of this tournament changes them only if they arbitrate the others too
+    (``access.player_elsewhere``), so no one rewrites another event's results sheet."""
+    others = (
+        Registration.objects.filter(player=player)
+        .exclude(tournament_id=here)
+        .values_list("tournament_id", flat=True)
+    )
+    for tournament_id in others:
+        try:
+            require_arbiter(actor=actor, tournament_id=tournament_id)
+        except ServiceError as error:
+            raise ServiceError(
+                "access.player_elsewhere",
+                "The player is registered in a tournament you do not arbitrate.",
+            ) from error
+
+
 def registration_update(
     *,
     registration_id: int,
@@ -59,8 +78,9 @@ def registration_update(
     and on the tablet at once, as they read the row. A licence another player holds is
     refused (``player.licence_taken``), a table someone sits at too
     (``registration.table_taken``; the ``reg_table`` constraint keeps one registration per
-    table in any case). Nothing changed: nothing written. One audit row lists what
-    changed, before and after."""
+    table in any case). A player also registered in a tournament the actor does not
+    arbitrate keeps their details (``access.player_elsewhere``). Nothing changed: nothing
+    written. One audit row lists what changed, before and after."""
     name = name.strip()
     if not name:
         raise ServiceError("player.name", "A player needs a name.")
@@ -77,6 +97,8 @@ def registration_update(
         require_arbiter(actor=actor, tournament_id=reg.tournament_id, head=moving)
         player = Player.objects.select_for_update().get(pk=reg.player_id)
         changes = _player_changes(player, values)
+        if changes:
+            _require_every_tournament(actor, player, reg.tournament_id)
         new_licence = str(values["licence"])
         if (
             "licence" in changes
