@@ -49,6 +49,11 @@ CONFLICT_CODES = frozenset(
         "registration.played_after",
         "registration.withdraw_before_arrival",
         "registration.arrival_after_withdrawal",
+        # the card game (issue 18): the table's state, not the request, refuses
+        "turn.not_yours",
+        "turn.pending",
+        "challenge.nothing",
+        "exchange.deck",
     }
 )
 CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")
