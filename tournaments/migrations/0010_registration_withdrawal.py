@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0009_settings_tournament"),
+        ("tournaments", "0014_cards"),
     ]
 
     operations = [
