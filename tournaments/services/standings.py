@@ -185,14 +185,17 @@ class _Pass:
     def __post_init__(self) -> None:
         self.settings = game_settings(self.game)
 
-    def registrations(self, players: Sequence[int] | None) -> list[tuple[int, int, int, int]]:
-        """(registration id, player id, arrival game, arrival round), in registration order."""
+    def registrations(self, players: Sequence[int] | None) -> list[Registration]:
+        """The registrations (only the columns the figures need), in registration order."""
         rows = Registration.objects.filter(tournament_id=self.game.tournament_id)
         if players is not None:
             rows = rows.filter(player_id__in=players)
         return list(
-            rows.order_by("pk").values_list("pk", "player_id", "arrival_game", "arrival_round")
-        )
+            rows.order_by("pk").only(
+                "pk", "player_id", "arrival_game", "arrival_round", "withdrawn_game",
+                "withdrawn_round",
+            )
+        )  # fmt: skip
 
     def cells(
         self, figures: Sequence[RoundFigure], players: Sequence[int] | None
@@ -231,11 +234,13 @@ class _Pass:
         missing = (none.kind, none.code, none.score, none.raw_score)
         number = self.game.number
         out: dict[tuple[int, int], Cell] = {}
-        for _reg, player, arrival_game, arrival_round in self.registrations(players):
+        numbers = dict(Round.objects.filter(pk__in=ids).values_list("pk", "number"))
+        for reg in self.registrations(players):
+            player, arrival_game, arrival_round = reg.player_id, reg.arrival_game, reg.arrival_round
             for f in figures:
                 key = (f.pk, player)
                 warned = disciplinary.get(key, 0)
-                if arrival_game > number:
+                if arrival_game > number or reg.gone_by(number, numbers[f.pk]):
                     out[key] = (True, False, "", "", 0, 0, warned)
                 elif arrival_game == number and f.position < arrival_round:
                     late = LATE_ARRIVAL
@@ -326,12 +331,14 @@ class _Pass:
                 "disciplinary",
             )
         }  # fmt: skip
-        missing = [reg[1] for reg in regs if any((f.pk, reg[1]) not in cells for f in figures)]
+        missing = [
+            r.player_id for r in regs if any((f.pk, r.player_id) not in cells for f in figures)
+        ]
         if missing:  # registered without the services (a fixture, the admin): fill them in
             winners = self.fill(figures, missing)
             self.player_lines(None if players is None else players | set(missing) | winners)
             return
-        known = {reg[1] for reg in regs}
+        known = {r.player_id for r in regs}
         if ids is None:
             PlayerGameFigure.objects.filter(game=game).exclude(player_id__in=known).delete()
         else:
@@ -343,10 +350,9 @@ class _Pass:
                 solos[f.solo_player_id].append(f.position)
         number = game.number
         entrant = {
-            player: bool(figures)
-            and arrival_game <= number
-            or (arrival_game == number and arrival_round > 1)
-            for _reg, player, arrival_game, arrival_round in regs
+            r.player_id: any(not cells[(f.pk, r.player_id)][0] for f in figures)
+            or (r.arrival_game == number and r.arrival_round > 1)
+            for r in regs
         }
         entrants = sum(entrant.values())
         if ids is not None:
@@ -375,7 +381,8 @@ class _Pass:
             return o
 
         lines = []
-        for reg, p, _game, _round in regs:
+        for r in regs:
+            reg, p = r.pk, r.player_id
             mine = [cells[(f.pk, p)] for f in figures]
             pg = player_game(
                 p,
