@@ -638,7 +638,8 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     ),
     "classic.result_race": (_("Le résultat vient de changer : rechargez la page."),),
     "classic.report_done": (_("Le résultat de cette table est déjà enregistré."),),
-    "classic.report_not_player": (_("Vous ne jouez pas à cette table."),),
+    "access.not_at_table": (_("Vous ne jouez pas à cette table."),),
+    "access.tablet_only": (_("Seule la tablette d'un joueur de la table envoie ce résultat."),),
     "classic.line": (
         _(
             "Ligne illisible : numéro de table puis les deux scores (« 3 412 389 »), "

@@ -343,3 +343,76 @@ def test_console_classic_pages_are_for_arbiters(client, classic, django_user_mod
     assert client.get(reverse("classic:event", args=[t.slug])).status_code == 403
     client.logout()
     assert client.get(reverse("classic:event", args=[t.slug])).status_code == 302  # login
+
+
+# --- Results on the players' tablets -----------------------------------------------------
+
+
+def _token(classic, name: str) -> str:  # type: ignore[no-untyped-def]
+    from tournaments.services import registration_token_issue
+
+    reg = classic["entries"][name].registration
+    return registration_token_issue(registration_id=reg.pk, actor=classic["arbiter"])
+
+
+def _report(client, token: str, mine: str, theirs: str, status: int = 302):  # type: ignore[no-untyped-def]
+    url = reverse("classic_tablet:page", args=[token])
+    response = client.post(url, {"mine": mine, "theirs": theirs})
+    assert response.status_code == status, response.content.decode()
+    return client.get(url).content.decode()
+
+
+def test_both_players_report_and_the_second_confirms(client, classic) -> None:
+    r1 = svc.classic_round_pair(division_id=classic["division"].pk, actor=classic["arbiter"])
+    anne, david = _token(classic, "Anne"), _token(classic, "David")
+    page = client.get(reverse("classic_tablet:page", args=[anne])).content.decode()
+    assert "Adversaire : David" in page and "vous commencez" in page
+    body = _report(client, anne, "420", "380")
+    assert "votre adversaire doit le confirmer" in body
+    assert (
+        "saisissez-le à votre tour"
+        in client.get(reverse("classic_tablet:page", args=[david])).content.decode()
+    )
+    body = _report(client, david, "380", "420")  # David's own score first
+    assert "Résultat enregistré" in body and "380 – 420" in body
+    result = ClassicResult.objects.get(table__round=r1, table__number=1)
+    assert (result.score_first, result.score_second, result.source) == (420, 380, "tablet")
+    assert result.entered_by is None
+    assert AuditLog.objects.filter(action="classic.report", actor_kind="player").count() == 2
+    again = client.post(reverse("classic_tablet:page", args=[anne]), {"mine": "1", "theirs": "0"})
+    assert again.status_code == 409  # recorded: only an arbiter corrects it now
+
+
+def test_a_mismatch_goes_to_the_arbiter(client, classic) -> None:
+    r1 = svc.classic_round_pair(division_id=classic["division"].pk, actor=classic["arbiter"])
+    bruno, emma = _token(classic, "Bruno"), _token(classic, "Emma")
+    _report(client, bruno, "350", "400")
+    body = _report(client, emma, "410", "350")  # Emma says 410, Bruno said she had 400
+    assert "autre résultat" in body
+    line = [x for x in selectors.classic_tables(r1) if x.table.number == 2][0]
+    assert line.mismatch and line.result is None
+    client.force_login(classic["arbiter"])
+    page = client.get(reverse("classic:round", args=[classic["tournament"].slug, 1, 1]))
+    assert "désaccord des tablettes" in page.content.decode()
+    svc.classic_result_enter(
+        table_id=line.table.pk, score_first=350, score_second=400, actor=classic["arbiter"]
+    )
+    assert not [x for x in selectors.classic_tables(r1) if x.mismatch]
+
+
+def test_a_tablet_reports_only_its_own_table(client, classic) -> None:
+    svc.classic_round_pair(division_id=classic["division"].pk, actor=classic["arbiter"])
+    anne = _token(classic, "Anne")
+    bad = client.post(reverse("classic_tablet:page", args=[anne]), {"mine": "x", "theirs": "1"})
+    assert bad.status_code == 400 and "deux joueurs" in bad.content.decode()
+    table2 = ClassicTable.objects.get(round__number=1, number=2)
+    from tournaments.access import PlayerActor
+    from tournaments.services.classic_reports import classic_report_submit
+
+    reg = classic["entries"]["Anne"].registration
+    with pytest.raises(ServiceError) as err:
+        classic_report_submit(
+            table_id=table2.pk, score_mine=1, score_theirs=0, actor=PlayerActor.of(reg)
+        )
+    assert err.value.code == "access.not_at_table"
+    assert client.get(reverse("classic_tablet:page", args=["nope"])).status_code == 404

@@ -3,7 +3,8 @@ tournaments pair players table by table, round after round (engine/classic/, doc
 
 A tournament is classic when it has a ``ClassicEvent`` (``services.classic``); its
 divisions, rounds, tables and results are ``tournaments/models/classic.py``. The family
-registers the console's classic pages (under /arbitre/classique/). It stores no formula
+registers the console's classic pages (under /arbitre/classique/) and the players' result
+page on their tablet link (/tablette/<token>/classique/). It stores no formula
 code in ``Tournament.variant_code``, which stays the duplicate variant's (``classic`` is
 an old name of the standard duplicate game, still read in old records)."""
 
@@ -17,6 +18,9 @@ CLASSIC = register(
     Family(
         code="classic",
         label=_("Formule classique"),
-        routes=(("arbitre/classique/", "tournaments.console.classic_urls"),),
+        routes=(
+            ("arbitre/classique/", "tournaments.console.classic_urls"),
+            ("tablette/", "tournaments.tablet.classic_urls"),
+        ),
     )
 )

@@ -218,3 +218,45 @@ def division_standings(division: Division, event: ClassicEvent) -> list[Standing
             )
         )
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class TabletTable:
+    """What a player's tablet shows of their table in the division's last round: the
+    line, whether they are the first player, their opponent's name, and the last report
+    of each (None: not reported)."""
+
+    round: ClassicRound
+    line: TableLine
+    mine_first: bool
+    opponent: str | None
+    my_report: ClassicReport | None
+    their_report: ClassicReport | None
+
+
+def classic_tablet_table(registration: Registration) -> TabletTable | None:
+    """The player's table in their division's last round (None: not in a division, or no
+    round paired yet)."""
+    entry = DivisionEntry.objects.filter(registration=registration).first()
+    if entry is None:
+        return None
+    rnd = ClassicRound.objects.filter(division_id=entry.division_id).order_by("-number").first()
+    if rnd is None:
+        return None
+    line = next(
+        (x for x in classic_tables(rnd) if entry.pk in (x.table.first_id, x.table.second_id)), None
+    )
+    if line is None:  # joined after the pairing
+        return None
+    mine_first = line.table.first_id == entry.pk
+    other = line.table.second_id if mine_first else line.table.first_id
+    reports = ClassicReport.objects.filter(table=line.table).order_by("created_at", "id")
+    mine = theirs = None
+    for rep in reports:
+        if rep.entry_id == entry.pk:
+            mine = rep
+        elif rep.entry_id == other:
+            theirs = rep
+    return TabletTable(
+        rnd, line, mine_first, line.second if mine_first else line.first, mine, theirs
+    )

@@ -281,7 +281,7 @@ def classic_round_unpair(*, round_id: int, actor: Actor) -> None:
         rnd.delete()
 
 
-def _check_result(score_first: int | None, score_second: int | None, forfeit: str) -> None:
+def check_result(score_first: int | None, score_second: int | None, forfeit: str) -> None:
     if forfeit not in ClassicForfeit.values:
         raise ServiceError("classic.forfeit", "The forfeit is the first or the second player's.")
     if forfeit:
@@ -356,7 +356,7 @@ def classic_result_enter(
     """An arbiter enters a table's result: both players' scores (after the end
     adjustments), or the forfeit of one (``first``/``second``). Entering it again is a
     correction, a new version, which needs its ``reason``."""
-    _check_result(score_first, score_second, forfeit)
+    check_result(score_first, score_second, forfeit)
     with transaction.atomic():
         table = ClassicTable.objects.select_for_update().filter(pk=table_id).first()
         if table is None:
