@@ -77,8 +77,8 @@ def check_file(kind: str, response: Any) -> None:
         assert json.loads(body)["format"] == "tirage-game"
     else:
         assert ctype.startswith("text/csv"), (kind, ctype)
-    expected = {"xlsx": "spreadsheetml", "csv": "text/csv", "sigles": "text/csv",
-                "record": "application/json"}.get(kind, "application/pdf")  # fmt: skip
+    expected = {"xlsx": "spreadsheetml", "classic-xlsx": "spreadsheetml", "csv": "text/csv",
+                "sigles": "text/csv", "record": "application/json"}.get(kind, "application/pdf")  # fmt: skip
     assert expected in ctype, (kind, ctype)
 
 

@@ -27,8 +27,10 @@ from __future__ import annotations
 from tournaments.selectors.classic import (
     classic_engine_results,
     classic_event,
+    classic_report,
     classic_round,
     classic_rounds,
+    classic_table_by_id,
     classic_table_by_number,
     classic_tables,
     classic_tables_waiting,
@@ -136,8 +138,10 @@ game_counted_rounds = counted_rounds
 __all__ = [
     "classic_engine_results",
     "classic_event",
+    "classic_report",
     "classic_round",
     "classic_rounds",
+    "classic_table_by_id",
     "classic_table_by_number",
     "classic_tables",
     "classic_tables_waiting",

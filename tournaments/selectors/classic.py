@@ -260,3 +260,100 @@ def classic_tablet_table(registration: Registration) -> TabletTable | None:
     return TabletTable(
         rnd, line, mine_first, line.second if mine_first else line.first, mine, theirs
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One round of a player's scorecard (tsh's scorecard): opponent (None: the bye),
+    whether the player started, both scores (None: not entered, or a forfeit), the
+    forfeit (``won``/``lost``), then the running wins (in halves) and spread."""
+
+    round: int
+    opponent: str | None
+    started: bool
+    mine: int | None
+    theirs: int | None
+    forfeit: str
+    halves: int
+    spread: int
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionReport:
+    """A division as the printed documents show it: its last round's tables, the
+    standings, and each player's scorecard (seeding order)."""
+
+    name: str
+    round_number: int | None
+    tables: list[TableLine]
+    standings: list[StandingLine]
+    cards: list[tuple[str, list[CardLine]]]
+    rounds_planned: int
+
+
+def _cards(division: Division, event: ClassicEvent) -> list[tuple[str, list[CardLine]]]:
+    entries = division_entries(division)
+    names = {e.pk: e.registration.player.name for e in entries}
+    settings = adapter.classic_settings(event)
+    results = classic_engine_results(division)
+    out = []
+    for e in entries:
+        halves = spread = 0
+        lines = []
+        for r in sorted((r for r in results if e.pk in r.players), key=lambda r: r.round):
+            other = r.opponent(e.pk)
+            mine = theirs = None
+            forfeit = ""
+            if r.done:
+                h, s, _ = r.outcome(e.pk, settings)
+                halves, spread = halves + h, spread + s
+            if r.forfeit is not None:
+                forfeit = "lost" if r.forfeit == e.pk else "won"
+            elif r.second is not None and r.done:
+                first = r.first == e.pk
+                mine = r.score_first if first else r.score_second
+                theirs = r.score_second if first else r.score_first
+            lines.append(
+                CardLine(
+                    r.round,
+                    names.get(other) if other is not None else None,
+                    r.first == e.pk and r.second is not None,
+                    mine,
+                    theirs,
+                    forfeit,
+                    halves,
+                    spread,
+                )
+            )
+        out.append((names[e.pk], lines))
+    return out
+
+
+def classic_report(tournament: Tournament) -> list[DivisionReport]:
+    """Every division of a classic tournament for the printed documents (empty for a
+    duplicate tournament)."""
+    event = classic_event(tournament)
+    if event is None:
+        return []
+    out = []
+    for division in divisions(tournament):
+        rounds = classic_rounds(division)
+        last = rounds[-1] if rounds else None
+        out.append(
+            DivisionReport(
+                division.name,
+                last.number if last else None,
+                classic_tables(last) if last else [],
+                division_standings(division, event),
+                _cards(division, event),
+                event.rounds_planned,
+            )
+        )
+    return out
+
+
+def classic_table_by_id(table_id: int) -> ClassicTable:
+    table = ClassicTable.objects.select_related("round__division").filter(pk=table_id).first()
+    if table is None:
+        raise ServiceError("classic_table.unknown", f"There is no table {table_id}.")
+    return table
