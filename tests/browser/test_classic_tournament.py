@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_live_pages import signed_in
 from tests.browser.test_tablet_game import WAIT, browser, in_thread
 
 __all__ = ["browser"]  # fixture used by the tests below
@@ -72,8 +71,15 @@ def test_a_swiss_tournament_with_results_from_the_tablets(
     from playwright.sync_api import expect
 
     base, slug = live_server.url, prepared["tournament"].slug
-    console = signed_in(browser, base)
-    tablet = browser.new_context(viewport={"width": 800, "height": 1000}).new_page()
+    console = browser.new_context(
+        viewport={"width": 1280, "height": 900}, locale="fr-FR"
+    ).new_page()
+    console.goto(f"{base}/arbitre/connexion/")
+    console.fill("input[name=username]", "ja")
+    console.fill("input[name=password]", "ja-secret-42")
+    console.locator("form button[type=submit]").last.click()
+    console.wait_for_load_state()
+    tablet = browser.new_context(viewport={"width": 800, "height": 1000}, locale="fr-FR").new_page()
     tokens, division = prepared["tokens"], prepared["division"]
     met: set[frozenset[int]] = set()
     for number in (1, 2, 3):

@@ -78,7 +78,8 @@ def check_file(kind: str, response: Any) -> None:
     else:
         assert ctype.startswith("text/csv"), (kind, ctype)
     expected = {"xlsx": "spreadsheetml", "classic-xlsx": "spreadsheetml", "csv": "text/csv",
-                "sigles": "text/csv", "record": "application/json"}.get(kind, "application/pdf")  # fmt: skip
+                "sigles": "text/csv", "record": "application/json"}  # fmt: skip
+    expected = expected.get(kind, "application/pdf")
     assert expected in ctype, (kind, ctype)
 
 
