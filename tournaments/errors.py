@@ -52,6 +52,11 @@ CONFLICT_CODES = frozenset(
         "classic.round_has_results",
         "classic.result_race",
         "classic.report_done",
+        # the card game (issue 18): the table's state, not the request, refuses
+        "turn.not_yours",
+        "turn.pending",
+        "challenge.nothing",
+        "exchange.deck",
     }
 )
 CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")

@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0009_settings_tournament"),
+        ("tournaments", "0014_cards"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

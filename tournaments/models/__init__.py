@@ -7,9 +7,13 @@ table per player, valid states) are database constraints, not just code. The tab
 ``core`` (the game) and ``work`` (audit, conflicts, batches), their states and kinds in
 ``choices``; import them from here."""
 
+from tournaments.models.cards import CardEvent, CardSeat, CardTable
 from tournaments.models.choices import (
     ArbiterRole,
     BatchState,
+    CardEventKind,
+    CardSeatKind,
+    CardTableState,
     ClassicForfeit,
     ClassicSource,
     DecisionKind,
@@ -53,6 +57,12 @@ __all__ = [
     "BatchState",
     "ClassicForfeit",
     "ClassicSource",
+    "CardEvent",
+    "CardEventKind",
+    "CardSeat",
+    "CardSeatKind",
+    "CardTable",
+    "CardTableState",
     "DecisionKind",
     "GameKind",
     "GameState",

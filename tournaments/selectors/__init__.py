@@ -24,6 +24,17 @@ Nothing here writes. Import the package (``from tournaments import selectors``) 
 
 from __future__ import annotations
 
+from tournaments.selectors.cards import (
+    card_live,
+    card_public_view,
+    card_record,
+    card_revision,
+    card_seat_by_token,
+    card_seat_view,
+    card_seats,
+    card_table_by_id,
+    card_tables_of,
+)
 from tournaments.selectors.classic import (
     classic_engine_results,
     classic_event,
@@ -151,6 +162,15 @@ __all__ = [
     "division_standings",
     "divisions",
     "registrations_without_division",
+    "card_live",
+    "card_public_view",
+    "card_record",
+    "card_revision",
+    "card_seat_by_token",
+    "card_seat_view",
+    "card_seats",
+    "card_table_by_id",
+    "card_tables_of",
     "DRAW_SETTINGS",
     "SCORE_SETTINGS",
     "arbiters_presence",
