@@ -55,6 +55,7 @@ from engine.moves import Move, move_to_json
 from engine.notation import parse_reference
 from tournaments import models
 from tournaments.errors import ServiceError
+from tournaments.models.choices import RoundState
 
 _LEXICONS: dict[str, EngineLexicon] = {}
 _LEXICONS_LOCK = threading.Lock()
@@ -129,7 +130,7 @@ def rack_source(game: models.Game) -> RackSource:
 
 
 def _status(row: models.Round) -> str:
-    if row.state == "cancelled":
+    if row.state == RoundState.CANCELLED:
         return "cancelled"
     return "played" if row.top_placed_at is not None else "pending"
 
@@ -371,7 +372,11 @@ def game_scores(
             continue
         if reg.arrival_game == game.number and reg.arrival_round > 1:
             arrivals[reg.player_id] = reg.arrival_round
-        players[reg.player_id] = tuple(judged(r, reg.player_id) for r in rounds)
+        # A withdrawn player is absent from the withdrawal round on (0, no solo rival);
+        # the rounds before keep what was judged (docs/rules-choices.md, « abandon »).
+        players[reg.player_id] = tuple(
+            None if reg.gone_by(game.number, r.number) else judged(r, reg.player_id) for r in rounds
+        )
     tops = tuple(r.top_score or 0 for r in rounds)
     disciplinary = {p: tuple(rs) for p, rs in warnings.items() if p in players}
     return GameScores(tops, players, arrivals, disciplinary)

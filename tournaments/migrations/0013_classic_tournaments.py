@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0014_cards"),
+        ("tournaments", "0010_registration_withdrawal"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -76,7 +76,9 @@ class BatchState(models.TextChoices):
     DONE = "done", _("terminé")
 
 
-class ReportState(models.TextChoices):
+class JobState(models.TextChoices):
+    """A worker's job (a report, a club's word list): pending → running → done or failed."""
+
     PENDING = "pending", _("en attente")
     RUNNING = "running", _("en cours")
     DONE = "done", _("terminé")
@@ -110,6 +112,11 @@ class ClassicSource(models.TextChoices):
 
     ARBITER = "arbiter", _("arbitre")
     TABLET = "tablet", _("tablettes")
+
+
+#: The report jobs' name for :class:`JobState` (kept for the code written before the word
+#: lists shared it).
+ReportState = JobState
 
 
 # -- The card game (issue 18, tournaments/services/cards.py) --------------------------------

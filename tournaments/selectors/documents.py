@@ -17,6 +17,7 @@ from engine.duplicate.top import new_tiles
 from engine.duplicate.totals import GameResult, game_result
 from tournaments import adapter, wording
 from tournaments.models import Decision, Game, ProposalVersion, Registration, Tournament
+from tournaments.models.choices import GameState
 from tournaments.selectors.games import counted_rounds, game_rounds
 from tournaments.selectors.outcomes import game_outcomes, tournament_standings
 from tournaments.selectors.players import arrivals, players_of
@@ -74,7 +75,7 @@ def _moves(
     solo_set = set(solos)
     out = []
     for rnd, score in zip(rounds, credited, strict=True):
-        if reg.arrival_game > game.number:
+        if reg.arrival_game > game.number or reg.gone_by(game.number, rnd.number):
             out.append(PlayerMove(rnd.number, "", "", 0, "absent", "absent"))
             continue
         if reg.arrival_game == game.number and rnd.number < reg.arrival_round:
@@ -139,7 +140,7 @@ def game_data(game: Game, *, result: GameResult | None = None) -> GameData:
         players=tuple(lines),
         board=_final_board(rounds),
         decisions=decisions,
-        finished=game.state == "finished",
+        finished=game.state == GameState.FINISHED,
     )
 
 
@@ -167,7 +168,11 @@ def game_record(game: Game) -> dict:
     counted = counted_rounds(game)
     infos = players_of(tournament)
     regs = arrivals(tournament)
-    present = [pid for pid in infos if regs[pid].arrival_game <= game.number]
+    present = [
+        pid
+        for pid in infos
+        if regs[pid].arrival_game <= game.number and not regs[pid].gone_by(game.number, 1)
+    ]
     players = []
     for pid in present:
         entry = {"id": str(pid), "name": infos[pid].name, "table": infos[pid].table}
