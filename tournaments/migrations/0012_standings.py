@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_registration_withdrawal"),  # after merging main (the lead re-chains)
+        ("tournaments", "0013_classic_tournaments"),  # after merging main (the lead re-chains)
     ]
 
     operations = [
