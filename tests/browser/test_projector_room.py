@@ -49,7 +49,7 @@ def full_room(tournament_setup: dict[str, Any]) -> dict[str, Any]:
     rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
     anne = tournament_setup["players"][0]
     proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM)
-    round_close(round_id=rnd.pk, actor=SYSTEM)
+    round_close(round_id=rnd.pk, actor=SYSTEM, confirm=True)
     round_place_top(round_id=rnd.pk, actor=SYSTEM)
     names = {r.player.name for r in Registration.objects.filter(tournament=tournament)}
     assert len(names) == PLAYERS

@@ -88,7 +88,7 @@ def finish_round(game: Any) -> None:
 
     def work() -> None:
         rnd = Round.objects.filter(game=game).order_by("-number").first()
-        round_close(round_id=rnd.pk, actor=SYSTEM)
+        round_close(round_id=rnd.pk, actor=SYSTEM, confirm=True)
         round_place_top(round_id=rnd.pk, actor=SYSTEM)
 
     in_thread(work)

@@ -96,7 +96,7 @@ def populate(setup: dict[str, Any]) -> dict[str, Any]:
                         claimed_score=score, actor=SYSTEM)  # fmt: skip
 
     def finish(rnd: Round) -> None:
-        round_close(round_id=rnd.pk, actor=arbiter)
+        round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
         round_place_top(round_id=rnd.pk, actor=arbiter)
 
     r1 = new_round()

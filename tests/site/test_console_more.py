@@ -52,7 +52,7 @@ def opened(game, actor) -> Round:
 
 
 def placed(rnd: Round, actor) -> Round:
-    round_close(round_id=rnd.pk, actor=actor)
+    round_close(round_id=rnd.pk, actor=actor, confirm=True)
     return round_place_top(round_id=rnd.pk, actor=actor)
 
 

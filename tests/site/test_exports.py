@@ -52,7 +52,7 @@ def played(client, tournament_setup, settings, tmp_path) -> dict[str, Any]:
             )
         if rnd.number == 2:
             decision_warning(round_id=rnd.pk, player_id=bruno.pk, reason="Bavardage", actor=head)
-        round_close(round_id=rnd.pk, actor=head)
+        round_close(round_id=rnd.pk, actor=head, confirm=True)
         round_place_top(round_id=rnd.pk, actor=head)
     reg = Registration.objects.get(tournament=setup["tournament"], player=anne)
     registration_token_issue(registration_id=reg.pk, actor=head)
@@ -214,7 +214,7 @@ def test_game_record_import_replays_the_same_racks(played) -> None:
         new = round_draw(game_id=game.pk, actor=head)
         assert new.rack == old.rack
         round_open(round_id=new.pk, actor=head)
-        round_close(round_id=new.pk, actor=head)
+        round_close(round_id=new.pk, actor=head, confirm=True)
         round_place_top(round_id=new.pk, actor=head)
     # A plain arbiter may not create games.
     helper = get_user_model().objects.create_user("assesseur", password="y")

@@ -39,7 +39,7 @@ def play_round(game, arbiter, slips: dict) -> None:
         score = score(rnd.top_score) if callable(score) else score
         proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=reference,
                         claimed_score=score, actor=SYSTEM)  # fmt: skip
-    round_close(round_id=rnd.pk, actor=arbiter)
+    round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     round_place_top(round_id=rnd.pk, actor=arbiter)
 
 
@@ -129,7 +129,7 @@ def test_review_list_accept_and_change_replayed_from_the_record(
         "kind": "zero", "score": 0, "raw_score": 0, "code": "zero.invalid_word"}  # fmt: skip
     url = reverse("console:review", args=[rnd.pk, slip.version.pk])
     assert client.post(url, {"choice": "alternative"}).status_code == 302
-    round_close(round_id=rnd.pk, actor=arbiter)
+    round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     round_place_top(round_id=rnd.pk, actor=arbiter)
     assert game_outcomes(game).player(bruno.pk).rounds == (0, 0)
     page = client.get(reverse("console:decisions", args=[rnd.pk])).content.decode()

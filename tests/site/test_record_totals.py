@@ -51,7 +51,7 @@ def _round(game, arbiter, slips: dict) -> Round:
         proposal_submit(
             round_id=rnd.pk, player_id=player.pk, word=word, reference=reference, actor=SYSTEM
         )
-    round_close(round_id=rnd.pk, actor=arbiter)
+    round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     round_place_top(round_id=rnd.pk, actor=arbiter)
     return rnd
 

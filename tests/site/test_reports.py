@@ -82,7 +82,7 @@ def play(setup):
                                claimed_score=score, actor=SYSTEM)  # fmt: skip
 
     def finish(rnd):
-        round_close(round_id=rnd.pk, actor=arbiter)
+        round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
         round_place_top(round_id=rnd.pk, actor=arbiter)
 
     r1 = new_round()

@@ -41,7 +41,7 @@ def play(game, head, slips):
     for player, (word, ref, claimed) in slips.items():
         proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
                         claimed_score=claimed, actor=SYSTEM)  # fmt: skip
-    round_close(round_id=rnd.pk, actor=head)
+    round_close(round_id=rnd.pk, actor=head, confirm=True)
     return round_place_top(round_id=rnd.pk, actor=head)
 
 

@@ -313,6 +313,8 @@ class RoundSerializer(serializers.ModelSerializer):
             "deadline",
             "opened_at",
             "closed_at",
+            "paused_at",
+            "paused_remaining",
             "top_ready",
             "top_score",
             "top",

@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from tournaments.api.permissions import ApiDocsAllowed
-from tournaments.api.views import auth, common, play, player, reports, tournaments
+from tournaments.api.views import auth, common, control, play, player, reports, tournaments
 from tournaments.api.views.common import SchemaView
 
 _DOCS = {"permission_classes": [ApiDocsAllowed]}
@@ -43,6 +43,15 @@ urlpatterns = [
     path("rounds/<int:round_id>/top/choose", play.TopChooseView.as_view(),
          name="api-round-choose"),
     path("rounds/<int:round_id>/cancel", play.RoundCancelView.as_view(), name="api-round-cancel"),
+    # Round control: the clock, undoing a close; the dispute checker (views/control.py).
+    path("rounds/<int:round_id>/pause", control.RoundPauseView.as_view(), name="api-round-pause"),
+    path("rounds/<int:round_id>/resume", control.RoundResumeView.as_view(),
+         name="api-round-resume"),
+    path("rounds/<int:round_id>/extend", control.RoundExtendView.as_view(),
+         name="api-round-extend"),
+    path("rounds/<int:round_id>/reopen", control.RoundReopenView.as_view(),
+         name="api-round-reopen"),
+    path("games/<int:game_id>/dispute", control.DisputeView.as_view(), name="api-dispute"),
     path("rounds/<int:round_id>/proposals/", play.RoundProposalsView.as_view(),
          name="api-round-proposals"),
     path("rounds/<int:round_id>/slips/", play.SlipView.as_view(), name="api-round-slips"),

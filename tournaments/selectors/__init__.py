@@ -23,6 +23,7 @@ Nothing here writes. Import the package (``from tournaments import selectors``) 
 
 from __future__ import annotations
 
+from tournaments.selectors.dispute import dispute_check
 from tournaments.selectors.documents import eg_identity, game_data, game_record, tables_data
 from tournaments.selectors.games import (
     counted_rounds,
@@ -122,6 +123,7 @@ __all__ = [
     "SCORE_SETTINGS",
     "arbiters_presence",
     "default_lexicon",
+    "dispute_check",
     "lexicon_build_progress",
     "lexicons_offered",
     "tournament_settings_locks",
