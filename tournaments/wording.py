@@ -507,12 +507,6 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Le mot ou la référence est trop long."),
     ),
     "dispute.no_round": (_("Aucun coup n'est tiré : il n'y a pas encore de grille à vérifier."),),
-    "dispute.word": (
-        _("Tapez un mot de 2 à 15 lettres (minuscule = joker), sans accent ni chiffre."),
-    ),
-    "dispute.reference": (
-        _("Une référence est une ligne et une colonne : H4 (horizontal) ou 4H (vertical)."),
-    ),
     "cancel.reason": (_("L'annulation d'un coup doit être motivée."),),
     "cancel.not_last": (
         _("Le coup %(round)s n'est pas le dernier coup de la partie."),

@@ -99,6 +99,17 @@ def console_post(page: Any, action: str) -> None:
     page.wait_for_load_state()
 
 
+def console_close_early(page: Any) -> None:
+    """Close a round whose clock still has time: « Fermer » asks first (issue 15), the
+    arbiter answers « Fermer quand même »."""
+    from playwright.sync_api import expect
+
+    page.locator("#close-form button[type=submit]").click()
+    expect(page.locator("#close-confirm")).to_be_visible(timeout=WAIT)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Fermer quand même", exact=True).click()
+
+
 @pytest.fixture
 def prepared(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str, Any]:
     """Tokens, the head arbiter's login and a seeded game, made before the browser starts
@@ -183,7 +194,7 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     bruno.click("#send")
     expect(bruno.locator("#sent")).to_contain_text("Pas encore reçu", timeout=WAIT)
 
-    console_post(arbiter, "fermer")
+    console_close_early(arbiter)
     bruno_ctx.set_offline(False)
     expect(bruno.locator("#sent")).to_contain_text("Coup terminé", timeout=WAIT)
     expect(bruno.locator("#sent")).to_contain_text("est retenue")
@@ -256,7 +267,7 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     anne.click("#send")
     expect(anne.locator("#sent")).to_contain_text("Reçu par le serveur ✔", timeout=WAIT)
     arbiter.screenshot(path=str(SHOTS / "console.png"), full_page=True)
-    console_post(arbiter, "fermer")
+    console_close_early(arbiter)
 
     # Anne: 26 + 70 + 45 (+10 solo on round 2: Bruno was late, Chloé absent) = 151.
     expect(anne.locator("#res-total")).to_have_text("151", timeout=WAIT)

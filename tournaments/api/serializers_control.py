@@ -41,7 +41,7 @@ class TournamentUpdateSerializer(RequestSerializer):
     solo_value = serializers.IntegerField(min_value=0, max_value=100, required=False)
     solo_min_players = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
     score_required = serializers.BooleanField(required=False)
-    tie_break = serializers.ChoiceField(choices=sorted(TIE_BREAKS), required=False)
+    tie_break = serializers.ChoiceField(choices=list(TIE_BREAKS), required=False)
     public_rankings = serializers.BooleanField(required=False)
     language = serializers.ChoiceField(
         choices=[code for code, _name in settings.LANGUAGES], required=False

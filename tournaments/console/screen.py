@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.html import format_html
+
 from engine.tiles import DOUBLE_LETTER, DOUBLE_WORD, ROWS, SIZE, TRIPLE_LETTER, TRIPLE_WORD
 from tournaments import adapter, selectors
 from tournaments.console.keys import game_keys
@@ -132,6 +134,11 @@ def control_context(game: Game, rnd: Round | None, role: str | None) -> dict[str
         "keys": game_keys(game, rnd, role),
         "time_left": left,
         "time_left_text": minutes_seconds(left or 0),
+        # The time left inside the close confirmation's sentence, which console_keys.js
+        # keeps up to date (one translated sentence, the number in its own element).
+        "time_left_html": format_html(
+            '<span id="close-left">{}</span>', minutes_seconds(left or 0)
+        ),
         "paused": rnd is not None and rnd.paused_at is not None,
         "reopen_seconds": reopen_seconds,
         "reopen_text": minutes_seconds(reopen_seconds or 0),

@@ -7,7 +7,7 @@
    key is typed, except in a field marked data-shortcuts-when-empty while it is empty (a
    slip starts with its table number: a letter there is a shortcut). No window.confirm:
    the confirmation is part of the page, and the server refuses an unconfirmed close too. */
-import { fmt, minutesSeconds } from "./live.js";
+import { minutesSeconds } from "./live.js";
 
 var message = document.getElementById("key-message");
 var help = document.getElementById("key-help");
@@ -61,10 +61,8 @@ var clockOffset = 0;
 export function setClockOffset(offset) { clockOffset = offset; }
 
 function openConfirm(left) {
-  var text = document.getElementById("close-confirm-text");
-  if (text && confirmBox.dataset.template) {
-    text.textContent = fmt(confirmBox.dataset.template, { left: minutesSeconds(left) });
-  }
+  var shownLeft = document.getElementById("close-left");
+  if (shownLeft) shownLeft.textContent = minutesSeconds(left);
   confirmBox.hidden = false;
   document.getElementById("close-confirm-yes").focus();
 }
@@ -133,6 +131,6 @@ document.addEventListener("keydown", function (event) {
   var why = byKey("data-key-why", key);
   if (why) { event.preventDefault(); say(why.textContent); return; }
   if (help && key.length === 1 && /\S/.test(key) && help.dataset.unknown) {
-    say(fmt(help.dataset.unknown, { key: key }));
+    say("« " + key + " » : " + help.dataset.unknown);
   }
 });
