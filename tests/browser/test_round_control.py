@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_tablet_game import WAIT, browser, in_thread
+from tests.browser.test_tablet_game import SHOTS, WAIT, browser, in_thread
 
 __all__ = ["browser"]  # fixture used by the tests below
 
@@ -34,7 +34,7 @@ def prepared(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[s
 
 
 def signed_in(browser: Any, base: str) -> Any:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR").new_page()
     page.goto(f"{base}/arbitre/connexion/")
     page.fill("input[name=username]", "ja")
     page.fill("input[name=password]", "ja-secret-42")
@@ -52,7 +52,7 @@ def test_a_tablet_shows_the_pause_then_the_extended_time(
     from tournaments.services import round_extend, round_pause, round_resume
 
     rnd = prepared["round"]
-    tablet = browser.new_context(viewport={"width": 800, "height": 1280}).new_page()
+    tablet = browser.new_context(viewport={"width": 800, "height": 1280}, locale="fr-FR").new_page()
     tablet.goto(f"{live_server.url}/tablette/{prepared['token']}/")
     countdown = tablet.locator("#countdown")
     expect(countdown).to_have_text(re.compile(r"^\d+:\d\d$"), timeout=WAIT)
@@ -83,6 +83,8 @@ def test_keys_say_why_help_lists_them_and_an_early_close_asks_first(
     page.keyboard.press("?")
     help_box = page.locator("#key-help")
     expect(help_box).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "console-key-help.png"))
     for label in ("fermer le coup", "suspendre le chrono (pause)", "vérifier un mot"):
         expect(help_box).to_contain_text(label)
     page.keyboard.press("Escape")
@@ -93,6 +95,8 @@ def test_keys_say_why_help_lists_them_and_an_early_close_asks_first(
     expect(confirm).to_be_visible()
     expect(confirm).to_contain_text("Il reste")
     expect(page.get_by_role("button", name="Fermer quand même", exact=True)).to_be_focused()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "console-close-confirm.png"))
     page.keyboard.press("Escape")
     expect(confirm).to_be_hidden()
     assert in_thread(lambda: Round.objects.get(pk=rnd.pk).state) == "open"

@@ -311,6 +311,10 @@ def test_tablet_and_projector_json_carry_the_pause_and_the_extended_deadline(
     assert paused["paused_remaining"] == fresh(rnd).paused_remaining
     projector = client.get(f"/projecteur/{slug}/etat/").json()["round"]
     assert projector["paused"] is True and projector["deadline"] is None
+    player_api = APIClient()
+    player_api.credentials(HTTP_AUTHORIZATION=f"Player {token}")
+    own = player_api.get("/api/player/round/").json()["round"]
+    assert (own["paused"], own["deadline"]) == (True, None) and own["paused_remaining"] > 0
     round_extend(round_id=rnd.pk, seconds=60, actor=head)
     round_resume(round_id=rnd.pk, actor=head)
     resumed = client.get(f"/tablette/{token}/etat/").json()["round"]

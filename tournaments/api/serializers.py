@@ -508,6 +508,8 @@ class PlayerRoundInfoSerializer(serializers.Serializer):
     rack = serializers.CharField(allow_null=True)
     board = serializers.CharField()
     deadline = serializers.DateTimeField(allow_null=True)
+    paused = serializers.BooleanField()
+    paused_remaining = serializers.IntegerField(allow_null=True)
     top = MoveSerializer(allow_null=True)
 
 
