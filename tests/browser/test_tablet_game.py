@@ -101,13 +101,13 @@ def console_post(page: Any, action: str) -> None:
 
 def console_close_early(page: Any) -> None:
     """Close a round whose clock still has time: « Fermer » asks first (issue 15), the
-    arbiter answers « Fermer quand même »."""
+    arbiter answers « Fermer quand même » (this page may be in the browser's English)."""
     from playwright.sync_api import expect
 
     page.locator("#close-form button[type=submit]").click()
     expect(page.locator("#close-confirm")).to_be_visible(timeout=WAIT)
     with page.expect_navigation():
-        page.get_by_role("button", name="Fermer quand même", exact=True).click()
+        page.locator("#close-confirm-yes").click()
 
 
 @pytest.fixture
