@@ -74,9 +74,17 @@ class ReopenSerializer(RequestSerializer):
     )
 
 
+def _whole(pattern: str) -> str:
+    r"""The schema's pattern for the whole value in Python (``$`` would let a final newline
+    through, which the schema's ECMA pattern refuses): ``\A…\Z``."""
+    return r"\A" + pattern.removeprefix("^").removesuffix("$") + r"\Z"
+
+
 class DisputeQuerySerializer(RequestSerializer):
-    word = serializers.RegexField(DISPUTE_WORD, help_text="Jokers as lowercase letters.")
-    reference = serializers.RegexField(DISPUTE_REFERENCE, required=False)
+    word = serializers.RegexField(_whole(DISPUTE_WORD), trim_whitespace=False,
+                                  help_text="Jokers as lowercase letters.")  # fmt: skip
+    reference = serializers.RegexField(_whole(DISPUTE_REFERENCE), required=False,
+                                       trim_whitespace=False)  # fmt: skip
 
 
 class FormedWordSerializer(serializers.Serializer):
