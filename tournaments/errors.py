@@ -51,6 +51,11 @@ CONFLICT_CODES = frozenset(
         # settings that played games depend on (tournament_update): the tournament's state
         "tournament.frozen_started",
         "tournament.frozen_closed",
+        # the card game (issue 18): the table's state, not the request, refuses
+        "turn.not_yours",
+        "turn.pending",
+        "challenge.nothing",
+        "exchange.deck",
     }
 )
 CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")
