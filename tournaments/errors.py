@@ -51,6 +51,12 @@ CONFLICT_CODES = frozenset(
         # settings that played games depend on (tournament_update): the tournament's state
         "tournament.frozen_started",
         "tournament.frozen_closed",
+        # players (services/registrations.py)
+        "registration.withdrawn",
+        "registration.not_withdrawn",
+        "registration.played_after",
+        "registration.withdraw_before_arrival",
+        "registration.arrival_after_withdrawal",
         # the card game (issue 18): the table's state, not the request, refuses
         "turn.not_yours",
         "turn.pending",

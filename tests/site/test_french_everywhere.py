@@ -23,7 +23,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.site.populated import populate
-from tournaments.models import ReportJob
+from tournaments.models import Registration, ReportJob
 from tournaments.reports.documents import ANY, DOCUMENTS, GAME, OPTIONAL, render_document
 
 pytestmark = pytest.mark.django_db
@@ -160,6 +160,11 @@ def console_pages(populated: dict[str, Any]) -> list[str]:
         reverse("console:report_job", args=[job.pk]),
         # The dispute checker with a word and a reference (issue 15, round control).
         reverse("console:dispute", args=[game.pk]) + "?mot=HAINSE&ref=H4",
+    ]
+    # A player's page (« Modifier »), one per registration (Denis arrives late).
+    urls += [
+        reverse("console:registration_edit", args=[reg.pk])
+        for reg in Registration.objects.filter(tournament=tournament)
     ]
     for rnd in populated["rounds"]:
         urls += [
