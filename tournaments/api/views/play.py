@@ -16,6 +16,7 @@ from tournaments.api.serializers_control import CloseSerializer
 from tournaments.api.views.common import ApiView, client_device, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
+from tournaments.models.choices import RoundState
 from tournaments.parsing import flag
 
 
@@ -180,7 +181,7 @@ class ProposalDetailView(ApiView):
             version.round.game.tournament_id
         ):
             raise ServiceError("access.player", "A player reads only their own proposals.")
-        elif version.round.state != "closed":
+        elif version.round.state != RoundState.CLOSED:
             raise ServiceError(
                 "round.not_closed", "A proposal's outcome is shown once the round is closed."
             )
