@@ -239,6 +239,8 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     expect(bruno.locator("#countdown")).to_have_text("Temps écoulé", timeout=WAIT)
     expect(bruno.locator("#sent")).to_contain_text("hors délai")
     expect(bruno.locator("#sent")).not_to_contain_text("Reçu par le serveur")
+    # The console learns the new deadline from its status poll: time up, it closes at once.
+    expect(arbiter.locator("#countdown")).to_have_text("0:00", timeout=WAIT)
     console_post(arbiter, "fermer")
     expect(bruno.locator("#res-score")).to_contain_text("0", timeout=WAIT)
     expect(bruno.locator("#res-reason")).to_contain_text("après la fin du coup")
