@@ -89,7 +89,7 @@ for g in range(G):
                                 actor=PlayerActor.of(reg))
                 proposals += 1
         submit_time += time.monotonic() - s0
-        round_close(round_id=rnd.pk, actor=arbiter)
+        round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
         round_place_top(round_id=rnd.pk, actor=arbiter)
     print(f"game {{g + 1}}/{{G}}: {{game.rounds.count()}} rounds, {{proposals}} proposals so far, "
           f"{{time.monotonic() - began:.0f}} s", flush=True)

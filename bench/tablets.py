@@ -68,7 +68,7 @@ CLOSE = r"""
 import sys, time
 from tournaments.access import SYSTEM
 from tournaments.services import round_close
-round_close(round_id=int(sys.argv[1]), actor=SYSTEM)
+round_close(round_id=int(sys.argv[1]), actor=SYSTEM, confirm=True)
 print(time.time())
 """
 

@@ -100,6 +100,13 @@ def _normalise_word(word: str) -> str:
     return folded
 
 
+def normalise_word(word: str) -> str:
+    """A typed word as the checker reads it (accents folded, spaces dropped, the case of
+    each letter kept: lowercase marks a joker), or the ``word.*`` refusal: what the
+    arbiter's dispute checker looks up in the lexicon without placing it."""
+    return _normalise_word(word)
+
+
 def _line(board: Board, row: int, col: int, horizontal: bool, new: dict) -> list:
     """The whole word through (row, col) along a direction, with new tiles included."""
     dr, dc = (0, 1) if horizontal else (1, 0)

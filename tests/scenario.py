@@ -104,7 +104,7 @@ class GameScenario:
         return round_open(round_id=rnd.pk, actor=self.actor)
 
     def close(self, rnd: Round) -> Round:
-        return round_close(round_id=rnd.pk, actor=self.actor)
+        return round_close(round_id=rnd.pk, actor=self.actor, confirm=True)
 
     def place(self, rnd: Round) -> Round:
         """Lay the top on the board (the round must be closed)."""

@@ -43,6 +43,14 @@ CONFLICT_CODES = frozenset(
         "round.state",
         "round.top_placed",
         "round.cancelled",
+        # round control (issue 15): the clock's state
+        "round.time_left",
+        "round.time_over",
+        "round.no_time_left",
+        "dispute.no_round",
+        # settings that played games depend on (tournament_update): the tournament's state
+        "tournament.frozen_started",
+        "tournament.frozen_closed",
         # classic tournaments (services.classic)
         "classic.not_classic",
         "classic.has_games",

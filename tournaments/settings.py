@@ -343,6 +343,7 @@ SPECTACULAR_SETTINGS = {
         "GameStateEnum": "tournaments.models.Game.STATES",
         "RoundStateEnum": "tournaments.models.Round.STATES",
         "DecisionKindEnum": "tournaments.models.Decision.KINDS",
+        "TieBreakEnum": "tournaments.services.registry.TIE_BREAKS",
     },
 }
 

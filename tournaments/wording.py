@@ -563,6 +563,35 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Le coup %(round)s a été annulé : son top ne se pose pas."),
         _("Ce coup a été annulé : son top ne se pose pas."),
     ),
+    # -- round control: close with time left, reopen, pause, extend (issue 15, rounds) -----
+    "round.time_left": (
+        _(
+            "Il reste %(minutes)s min %(rest)s s au coup %(round)s : confirmez pour le "
+            "fermer quand même."
+        ),
+        _("Il reste du temps à ce coup : confirmez pour le fermer quand même."),
+    ),
+    "round.time_over": (
+        _("Le temps du coup %(round)s est écoulé : il n'y a plus rien à suspendre."),
+        _("Le temps de ce coup est écoulé : il n'y a plus rien à suspendre."),
+    ),
+    "round.no_time_left": (
+        _(
+            "Le coup %(round)s a été fermé après la fin de son temps : indiquez combien de "
+            "secondes lui rendre."
+        ),
+        _("Ce coup a été fermé après la fin de son temps : indiquez combien de secondes."),
+    ),
+    "round.seconds": (
+        _("Un temps va de %(low)s à %(high)s secondes."),
+        _("Ce nombre de secondes n'est pas possible."),
+    ),
+    # -- the dispute checker (issue 15, rounds) --------------------------------------------
+    "dispute.too_long": (
+        _("Un mot a au plus %(word_max)s lettres et une référence %(reference_max)s caractères."),
+        _("Le mot ou la référence est trop long."),
+    ),
+    "dispute.no_round": (_("Aucun coup n'est tiré : il n'y a pas encore de grille à vérifier."),),
     "cancel.reason": (_("L'annulation d'un coup doit être motivée."),),
     "cancel.not_last": (
         _("Le coup %(round)s n'est pas le dernier coup de la partie."),

@@ -99,6 +99,17 @@ def console_post(page: Any, action: str) -> None:
     page.wait_for_load_state()
 
 
+def console_close_early(page: Any) -> None:
+    """Close a round whose clock still has time: « Fermer » asks first (issue 15), the
+    arbiter answers « Fermer quand même » (this page may be in the browser's English)."""
+    from playwright.sync_api import expect
+
+    page.locator("#close-form button[type=submit]").click()
+    expect(page.locator("#close-confirm")).to_be_visible(timeout=WAIT)
+    with page.expect_navigation():
+        page.locator("#close-confirm-yes").click()
+
+
 @pytest.fixture
 def prepared(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str, Any]:
     """Tokens, the head arbiter's login and a seeded game, made before the browser starts
@@ -183,7 +194,7 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     bruno.click("#send")
     expect(bruno.locator("#sent")).to_contain_text("Pas encore reçu", timeout=WAIT)
 
-    console_post(arbiter, "fermer")
+    console_close_early(arbiter)
     bruno_ctx.set_offline(False)
     expect(bruno.locator("#sent")).to_contain_text("Coup terminé", timeout=WAIT)
     expect(bruno.locator("#sent")).to_contain_text("est retenue")
@@ -228,6 +239,8 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     expect(bruno.locator("#countdown")).to_have_text("Temps écoulé", timeout=WAIT)
     expect(bruno.locator("#sent")).to_contain_text("hors délai")
     expect(bruno.locator("#sent")).not_to_contain_text("Reçu par le serveur")
+    # The console learns the new deadline from its status poll: time up, it closes at once.
+    expect(arbiter.locator("#countdown")).to_have_text("0:00", timeout=WAIT)
     console_post(arbiter, "fermer")
     expect(bruno.locator("#res-score")).to_contain_text("0", timeout=WAIT)
     expect(bruno.locator("#res-reason")).to_contain_text("après la fin du coup")
@@ -256,7 +269,7 @@ def test_three_round_game_on_two_tablets_console_and_projector(
     anne.click("#send")
     expect(anne.locator("#sent")).to_contain_text("Reçu par le serveur ✔", timeout=WAIT)
     arbiter.screenshot(path=str(SHOTS / "console.png"), full_page=True)
-    console_post(arbiter, "fermer")
+    console_close_early(arbiter)
 
     # Anne: 26 + 70 + 45 (+10 solo on round 2: Bruno was late, Chloé absent) = 151.
     expect(anne.locator("#res-total")).to_have_text("151", timeout=WAIT)

@@ -52,7 +52,9 @@ def test_two_arbiters_closing_the_same_round_apply_once(open_round) -> None:
     from tournaments.services import round_close
 
     rnd, setup = open_round
-    results = twice_at_once(lambda: round_close(round_id=rnd.pk, actor=setup["arbiter"]))
+    results = twice_at_once(
+        lambda: round_close(round_id=rnd.pk, actor=setup["arbiter"], confirm=True)
+    )
     assert len(results) == 2, results
     assert all(isinstance(r, Round) and r.state == "closed" for r in results), results
     assert AuditLog.objects.filter(action="round.close", object_id=rnd.pk).count() == 1

@@ -59,7 +59,7 @@ def test_worker_computes_twenty_tops(celery_worker, tournament_setup, conformanc
             str(chosen.reference), chosen.word)  # fmt: skip
         assert len(rnd.top["tied"]) == len(expected.choice.tied)
         round_open(round_id=rnd.pk, actor=head)
-        round_close(round_id=rnd.pk, actor=head)
+        round_close(round_id=rnd.pk, actor=head, confirm=True)
         round_place_top(round_id=rnd.pk, actor=head)
         direct.place()
     assert game.rounds.filter(top_placed_at__isnull=False).count() == ROUNDS

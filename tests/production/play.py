@@ -43,7 +43,9 @@ class Tournament:
         return self.arbiter.ok("POST", f"/api/rounds/{round_id}/open", status=200)
 
     def close(self, round_id: int) -> dict:
-        return self.arbiter.ok("POST", f"/api/rounds/{round_id}/close", status=200)
+        return self.arbiter.ok(
+            "POST", f"/api/rounds/{round_id}/close", {"confirm": True}, status=200
+        )
 
     def place(self, round_id: int) -> dict:
         return self.arbiter.ok("POST", f"/api/rounds/{round_id}/place", {}, status=200)

@@ -77,7 +77,7 @@ def test_players_see_and_change_only_their_own_proposal(two_tournaments) -> None
     assert corrected.status_code == 403
     forged = submit(bruno, client_key="anne-1", player=t["tokens"][0])
     assert forged.status_code == 201 and forged.json()["id"] != pid
-    round_close(round_id=t["round"].pk, actor=SYSTEM)
+    round_close(round_id=t["round"].pk, actor=SYSTEM, confirm=True)
     assert anne.get(f"/api/proposals/{pid}/").status_code == 200
     assert bruno.get(f"/api/proposals/{pid}/").status_code == 403
     # The player's views never list anyone else.
@@ -90,7 +90,7 @@ def test_players_cannot_act_after_the_deadline(two_tournaments) -> None:
     Round.objects.filter(pk=t["round"].pk).update(deadline=timezone.now() - timedelta(seconds=1))
     late = submit(player(t["tokens"][0]), client_key="late-1")
     assert late.status_code == 201 and late.json()["late"] is True  # stored, scores zero
-    round_close(round_id=t["round"].pk, actor=SYSTEM)
+    round_close(round_id=t["round"].pk, actor=SYSTEM, confirm=True)
     after = submit(player(t["tokens"][1]), client_key="late-2")
     assert after.json()["late"] is True
 

@@ -113,7 +113,7 @@ def test_full_game_through_the_api(game_setup, django_capture_on_commit_callback
     slip = ok(arbiter.post(f"/api/rounds/{r1['id']}/slips/", {"table_number": 2, "word": "HAINES",
               "reference": "H4", "score": 26}, format="json"), 201)  # fmt: skip
     assert (slip["source"], slip["outcome"]["score"]) == ("arbiter", 26)
-    ok(arbiter.post(f"/api/rounds/{r1['id']}/close"))
+    ok(arbiter.post(f"/api/rounds/{r1['id']}/close", {"confirm": True}))
     late = ok(propose(chloe, "HAINES", "H4", 26, "chloe-r1"), 201)
     assert late["late"] is True
     placed = ok(arbiter.post(f"/api/rounds/{r1['id']}/top/choose",
@@ -130,7 +130,7 @@ def test_full_game_through_the_api(game_setup, django_capture_on_commit_callback
     assert (r2["rack"], r2["reliquat"]) == ("U+OEE?AF", "U")
     ok(propose(anne, "AUlOFEE", "G6", 70, "anne-r2"), 201)
     ok(propose(bruno, "FOUEE", "G6", 20, "bruno-r2"), 201)
-    ok(arbiter.post(f"/api/rounds/{r2['id']}/close"))
+    ok(arbiter.post(f"/api/rounds/{r2['id']}/close", {"confirm": True}))
     ok(arbiter.post(f"/api/rounds/{r2['id']}/place", {}, format="json"))
 
     # Round 3: Anne and Bruno play the top; Chloé nothing.
@@ -138,7 +138,7 @@ def test_full_game_through_the_api(game_setup, django_capture_on_commit_callback
     assert r3["rack"] == "YPUNASE"
     ok(propose(anne, "PAYES", "13C", 45, "anne-r3"), 201)
     ok(propose(bruno, "PAYES", "13C", 45, "bruno-r3"), 201)
-    ok(arbiter.post(f"/api/rounds/{r3['id']}/close"))
+    ok(arbiter.post(f"/api/rounds/{r3['id']}/close", {"confirm": True}))
     ok(arbiter.post(f"/api/rounds/{r3['id']}/place", {}, format="json"))
 
     state = ok(arbiter.get(f"/api/games/{game['id']}/"))
@@ -213,7 +213,7 @@ def test_permissions(game_setup, django_user_model, django_capture_on_commit_cal
     refused(anne.get(f"/api/games/{game['id']}/"), 403, "access.arbiter")
     sent = ok(bruno.post("/api/player/proposals/", {"word": "HAINES", "reference": "H4"},
                          format="json"), 201)  # fmt: skip
-    ok(arbiter.post(f"/api/rounds/{rnd['id']}/close"))
+    ok(arbiter.post(f"/api/rounds/{rnd['id']}/close", {"confirm": True}))
     refused(anne.get(f"/api/proposals/{sent['id']}/"), 403, "access.player")
     assert ok(bruno.get(f"/api/proposals/{sent['id']}/"))["outcome"]["score"] == 26
     refused(arbiter.get("/api/player/round/"), 403, "access.player")
@@ -344,7 +344,7 @@ def test_decisions_and_cancel(game_setup, django_capture_on_commit_callbacks) ->
     rnd = draw_and_open(arbiter, game["id"], django_capture_on_commit_callbacks)
     ok(anne.post("/api/player/proposals/", {"word": "HAINES", "reference": "H4"}, format="json"),
        201)  # fmt: skip
-    ok(arbiter.post(f"/api/rounds/{rnd['id']}/close"))
+    ok(arbiter.post(f"/api/rounds/{rnd['id']}/close", {"confirm": True}))
     decisions = f"/api/rounds/{rnd['id']}/decisions/"
     body = refused(arbiter.post(decisions, {"table_number": 1, "kind": "penalty"}, format="json"),
                    400, "invalid")  # fmt: skip
@@ -387,7 +387,7 @@ def test_issue_rows_through_the_player_api(game_setup, django_capture_on_commit_
                            format="json"), 201)  # fmt: skip
     r1 = draw_and_open(arbiter, game["id"], django_capture_on_commit_callbacks)
     assert r1["top"]["chosen"]["word"] == "ADONIsA"
-    ok(arbiter.post(f"/api/rounds/{r1['id']}/close"))
+    ok(arbiter.post(f"/api/rounds/{r1['id']}/close", {"confirm": True}))
     ok(arbiter.post(f"/api/rounds/{r1['id']}/place", {}, format="json"))
     r2 = draw_and_open(arbiter, game["id"], django_capture_on_commit_callbacks)
     assert (r2["rack"], r2["top"]["chosen"]["coord"]) == ("NANMEEE", "G6")

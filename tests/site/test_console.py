@@ -104,7 +104,10 @@ def test_full_game_through_the_console(console, django_capture_on_commit_callbac
     slips_page = client.get(reverse("console:slips", args=[r1.pk])).content.decode()
     assert zero["reason"].replace("'", "&#x27;") in slips_page
     assert "Aucun bulletin manquant." in slips_page
-    assert client.post(reverse("console:round_close", args=[r1.pk])).status_code == 302
+    assert (
+        client.post(reverse("console:round_close", args=[r1.pk]), {"confirm": "1"}).status_code
+        == 302
+    )
     page = _game_page(client, game.pk)
     assert "Tops ex aequo" in page and "non retenu par la règle" in page
     # Asking for the tied top the rules refuse: a 400 with the engine's sentence.
@@ -128,7 +131,7 @@ def test_full_game_through_the_console(console, django_capture_on_commit_callbac
     wrong = _slip(client, r2, "3 G9 AUlOFEF")["entry"]
     assert (wrong["kind"], wrong["score"]) == ("zero", 0)
     assert client.get(status_url).json()["round"]["received"] == 3
-    client.post(reverse("console:round_close", args=[r2.pk]))
+    client.post(reverse("console:round_close", args=[r2.pk]), {"confirm": "1"})
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("console:round_place", args=[r2.pk]), {"next": "1"})
     assert response.status_code == 302
@@ -146,7 +149,7 @@ def test_full_game_through_the_console(console, django_capture_on_commit_callbac
     assert response.status_code == 302
     fixed = ProposalVersion.objects.get(round=r2, player=chloe, is_current=True)
     assert (fixed.version, fixed.outcome_score, fixed.reason) == (2, 67, "Bulletin mal recopié")
-    client.post(reverse("console:round_close", args=[r3.pk]))
+    client.post(reverse("console:round_close", args=[r3.pk]), {"confirm": "1"})
     client.post(reverse("console:round_place", args=[r3.pk]))
     assert all(r.top_placed_at for r in game.rounds.all())
 

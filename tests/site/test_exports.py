@@ -212,7 +212,7 @@ def test_game_record_import_replays_the_same_racks(played) -> None:
         new = round_draw(game_id=game.pk, actor=head)
         assert new.rack == old.rack
         round_open(round_id=new.pk, actor=head)
-        round_close(round_id=new.pk, actor=head)
+        round_close(round_id=new.pk, actor=head, confirm=True)
         round_place_top(round_id=new.pk, actor=head)
     # A plain arbiter may not create games.
     helper = get_user_model().objects.create_user("assesseur", password="y")

@@ -158,6 +158,8 @@ def console_pages(populated: dict[str, Any]) -> list[str]:
         reverse("console:batch_prepare", args=[slug]),
         reverse("console:record_import", args=[slug]),
         reverse("console:report_job", args=[job.pk]),
+        # The dispute checker with a word and a reference (issue 15, round control).
+        reverse("console:dispute", args=[game.pk]) + "?mot=HAINSE&ref=H4",
     ]
     # A player's page (« Modifier »), one per registration (Denis arrives late).
     urls += [

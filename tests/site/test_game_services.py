@@ -118,7 +118,7 @@ def test_tablet_after_close_is_late_but_the_arbiter_enters_a_slip(tournament_set
     anne, bruno, _ = tournament_setup["players"]
     arbiter = tournament_setup["arbiter"]
     rnd = new_game(tournament_setup, seed=SEED).open_round()
-    round_close(round_id=rnd.pk, actor=arbiter)
+    round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     tablet = proposal_submit(
         round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM
     )
@@ -186,14 +186,14 @@ def test_state_order_is_enforced(tournament_setup) -> None:
         round_draw(game_id=game.pk, actor=arbiter)
     assert info.value.code == "draw.pending"
     with pytest.raises(ServiceError) as info:
-        round_close(round_id=rnd.pk, actor=arbiter)
+        round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     assert info.value.code == "round.not_open"
     round_open(round_id=rnd.pk, actor=arbiter)
     with pytest.raises(ServiceError) as info:
         round_place_top(round_id=rnd.pk, actor=arbiter)
     assert info.value.code == "round.not_closed"
-    round_close(round_id=rnd.pk, actor=arbiter)
-    round_close(round_id=rnd.pk, actor=arbiter)  # a retried request changes nothing
+    round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
+    round_close(round_id=rnd.pk, actor=arbiter, confirm=True)  # a retried request changes nothing
     assert AuditLog.objects.filter(action="round.close").count() == 1
     with pytest.raises(ServiceError) as info:
         round_place_top(round_id=rnd.pk, coord="8D", word="HAINES", actor=arbiter)

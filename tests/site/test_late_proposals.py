@@ -67,7 +67,7 @@ def test_a_late_send_never_replaces_the_on_time_proposal(tournament_setup, rnd, 
     if when == "after the deadline":
         past_deadline(rnd)
     else:
-        round_close(round_id=rnd.pk, actor=arbiter)
+        round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     late = submit(rnd, anne, "HAIES", client_key="late-1")
     # Stored as late, for the audit log, beside the on-time version which still counts.
     assert late.version.late and not late.version.is_current
@@ -79,7 +79,7 @@ def test_a_late_send_never_replaces_the_on_time_proposal(tournament_setup, rnd, 
     assert again.replayed and again.version.pk == late.version.pk
     assert ProposalVersion.objects.filter(round=rnd, player=anne).count() == 2
     if when == "after the deadline":
-        round_close(round_id=rnd.pk, actor=arbiter)
+        round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     round_place_top(round_id=rnd.pk, actor=arbiter)
     standings = {s.player_id: s for s in game_standings(rnd.game)}
     # The top found on time, and a solo (+10: nobody else handed anything in, 3 players).
@@ -120,7 +120,7 @@ def test_late_or_not_a_bad_word_is_refused_and_nothing_is_stored(
 ) -> None:
     anne = tournament_setup["players"][0]
     if late:
-        round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"])
+        round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"], confirm=True)
     with pytest.raises(ServiceError) as info:
         submit(rnd, anne, word)
     assert info.value.code in {"word.character", "proposal.too_long"}
@@ -157,7 +157,7 @@ def test_api_late_send_keeps_the_on_time_version(tournament_setup, rnd) -> None:
     sent = bruno.post(url, {"word": "HAINES", "reference": "H4", "client_key": "b1"},
                       format="json")  # fmt: skip
     assert sent.status_code == 201 and sent.json()["counts"] is True
-    round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"])
+    round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"], confirm=True)
     late = bruno.post(url, {"word": "HAIES", "reference": "H4", "client_key": "b2",
                             "round": rnd.pk}, format="json")  # fmt: skip
     body = late.json()
@@ -188,7 +188,7 @@ def test_tablet_late_send_is_shown_beside_the_proposal_that_counts(
                                 "client_key": "a1"})  # fmt: skip
     assert first.status_code == 201 and first.json()["counts"] is True
     etag = client.get(f"/tablette/{token}/etat/")["ETag"]
-    round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"])
+    round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"], confirm=True)
     late = _post(client, url, {"round": rnd.pk, "reference": "H4", "word": "HAIES",
                                "client_key": "a2"})  # fmt: skip
     body = late.json()
@@ -224,7 +224,7 @@ def test_arbitrage_page_shows_late_attempts_beside_the_slip(
     anne, bruno, _ = tournament_setup["players"]
     arbiter = tournament_setup["arbiter"]
     submit(rnd, anne, "HAINES")
-    round_close(round_id=rnd.pk, actor=arbiter)
+    round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     late = submit(rnd, anne, "HAIES", ref="H5")
     submit(rnd, bruno, "HAINES")  # late, nothing on time: this one is the slip, zero
     client.force_login(arbiter)

@@ -50,7 +50,7 @@ def test_projector_follows_the_round_and_shows_top_moves_and_ranking(
     assert "HAINES" not in during.content.decode()
     assert client.get(url, HTTP_IF_NONE_MATCH=during["ETag"]).status_code == 304
 
-    round_close(round_id=rnd.pk, actor=SYSTEM)
+    round_close(round_id=rnd.pk, actor=SYSTEM, confirm=True)
     after = client.get(url, HTTP_IF_NONE_MATCH=during["ETag"])
     assert after.status_code == 200
     data = after.json()

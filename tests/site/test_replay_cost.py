@@ -61,7 +61,7 @@ def test_drawing_and_placing_round_n_search_no_past_round(tournament_setup, sear
     rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk, actor=arbiter)
     assert len(searches) == 1
     # Placing it and cancelling it read every top, its own included: no search at all.
-    round_close(round_id=rnd.pk, actor=arbiter)
+    round_close(round_id=rnd.pk, actor=arbiter, confirm=True)
     searches.clear()
     round_place_top(round_id=rnd.pk, actor=arbiter)
     assert searches == []

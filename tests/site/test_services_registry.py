@@ -193,7 +193,7 @@ def test_late_arrival_zeroes_earlier_rounds(staff) -> None:
         rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
         for p in (anne, chloe):
             proposal_submit(round_id=rnd.pk, player_id=p.pk, word=word, reference=ref, actor=SYSTEM)
-        round_close(round_id=rnd.pk, actor=head)
+        round_close(round_id=rnd.pk, actor=head, confirm=True)
         round_place_top(round_id=rnd.pk, actor=head)
     reg = Registration.objects.get(tournament=t, player=chloe)
     registration_arrive(registration_id=reg.pk, game_number=1, round_number=2, actor=head)

@@ -99,7 +99,7 @@ def test_slip_conflicts_between_arbiters(staff) -> None:
     game, head, second = staff["game"], staff["head"], staff["second"]
     anne, bruno, chloe = staff["players"]
     rnd = scenario_of(game, head).open_round()
-    round_close(round_id=rnd.pk, actor=head)
+    round_close(round_id=rnd.pk, actor=head, confirm=True)
     assert [r.player_id for r in missing_slips(rnd)] == [anne.pk, bruno.pk, chloe.pk]
 
     def slip(arbiter, word, ref="H4", score=26):

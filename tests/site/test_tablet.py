@@ -83,7 +83,7 @@ def test_page_and_state_show_the_round_with_a_server_clock(client: Client, game)
     etag = state["ETag"]
     again = client.get(f"/tablette/{token}/etat/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again["ETag"] == etag
-    round_close(round_id=rnd.pk, actor=SYSTEM)
+    round_close(round_id=rnd.pk, actor=SYSTEM, confirm=True)
     assert client.get(f"/tablette/{token}/etat/", HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
@@ -160,7 +160,7 @@ def test_results_after_close_show_outcome_top_total_and_rank(client: Client, gam
         {"round": rnd.pk, "reference": "H4", "word": "HAINSE", "client_key": "b"},
     )
     assert client.get(f"/tablette/{anne_t}/etat/").json()["results"] is None
-    round_close(round_id=rnd.pk, actor=SYSTEM)
+    round_close(round_id=rnd.pk, actor=SYSTEM, confirm=True)
     anne = client.get(f"/tablette/{anne_t}/etat/").json()
     assert anne["round"]["top"]["reference"] == "H4" and anne["round"]["top"]["score"] == 26
     res = anne["results"]

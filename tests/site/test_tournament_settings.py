@@ -184,7 +184,7 @@ def test_a_drawn_round_fixes_lexicon_and_formula_a_closed_one_the_scoring(
     # Its current value is no change; the scoring may change until a round is closed.
     tournament_update(actor=head, tournament_id=t.pk, lexicon_id=t.lexicon_id, solo_value=8)
     round_open(round_id=rnd.pk, actor=head)
-    round_close(round_id=rnd.pk, actor=head)
+    round_close(round_id=rnd.pk, actor=head, confirm=True)
     for change in (
         {"solo_value": 9},
         {"solo_min_players": 2},

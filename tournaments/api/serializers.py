@@ -355,6 +355,8 @@ class RoundSerializer(serializers.ModelSerializer):
             "deadline",
             "opened_at",
             "closed_at",
+            "paused_at",
+            "paused_remaining",
             "top_ready",
             "top_score",
             "top",
@@ -548,6 +550,8 @@ class PlayerRoundInfoSerializer(serializers.Serializer):
     rack = serializers.CharField(allow_null=True)
     board = serializers.CharField()
     deadline = serializers.DateTimeField(allow_null=True)
+    paused = serializers.BooleanField()
+    paused_remaining = serializers.IntegerField(allow_null=True)
     top = MoveSerializer(allow_null=True)
 
 

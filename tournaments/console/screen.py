@@ -7,9 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.html import format_html
+
 from engine.tiles import DOUBLE_LETTER, DOUBLE_WORD, ROWS, SIZE, TRIPLE_LETTER, TRIPLE_WORD
 from tournaments import adapter, selectors
-from tournaments.models import Game, Round
+from tournaments.console.keys import game_keys
+from tournaments.models import Game, Round, RoundState
+from tournaments.services.rounds import time_left
 
 CENTRE = (7, 7)
 
@@ -105,7 +109,42 @@ def status_payload(game: Game) -> dict[str, Any]:
             "top": chosen,
             "top_placed": rnd.top_placed_at is not None,
             "deadline": rnd.deadline.isoformat() if rnd.deadline else None,
+            "paused": rnd.paused_at is not None,
+            "paused_remaining": rnd.paused_remaining,
             "received": selectors.received_count(rnd),
             "registered": selectors.expected_count(rnd),
         }
     return data
+
+
+# --- Round control: the keys, the clock, what undoing the close gives back ----------------
+
+
+def control_context(game: Game, rnd: Round | None, role: str | None) -> dict[str, Any]:
+    """What the game screen's round control shows: every key with why it cannot act
+    (``console.keys``), the seconds left (running or paused) and, for a closed round whose
+    top is not placed, the seconds a reopen gives back (0: the arbiter must give some)."""
+    reopen_seconds = None
+    if rnd is not None and rnd.state == RoundState.CLOSED and rnd.top_placed_at is None:
+        reopen_seconds = 0
+        if rnd.deadline is not None and rnd.closed_at is not None:
+            reopen_seconds = max(0, int(-(-(rnd.deadline - rnd.closed_at).total_seconds() // 1)))
+    left = time_left(rnd) if rnd is not None else None
+    return {
+        "keys": game_keys(game, rnd, role),
+        "time_left": left,
+        "time_left_text": minutes_seconds(left or 0),
+        # The time left inside the close confirmation's sentence, which console_keys.js
+        # keeps up to date (one translated sentence, the number in its own element).
+        "time_left_html": format_html(
+            '<span id="close-left">{}</span>', minutes_seconds(left or 0)
+        ),
+        "paused": rnd is not None and rnd.paused_at is not None,
+        "reopen_seconds": reopen_seconds,
+        "reopen_text": minutes_seconds(reopen_seconds or 0),
+    }
+
+
+def minutes_seconds(seconds: int) -> str:
+    """``m:ss``, as the countdown shows it."""
+    return f"{seconds // 60}:{seconds % 60:02d}"

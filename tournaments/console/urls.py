@@ -9,6 +9,7 @@ from tournaments.console import (
     decisions,
     exports,
     players_pages,
+    round_control,
     settings_pages,
     views,
 )
@@ -43,7 +44,14 @@ urlpatterns = [
     path("partie/<int:game_id>/etat/", views.game_status, name="game_status"),
     path("partie/<int:game_id>/tirage/", views.draw, name="draw"),
     path("tour/<int:round_id>/ouvrir/", views.round_open, name="round_open"),
-    path("tour/<int:round_id>/fermer/", views.round_close, name="round_close"),
+    # Round control: close (confirmed with time left), reopen, the clock; the dispute
+    # checker (console/round_control.py).
+    path("tour/<int:round_id>/fermer/", round_control.round_close, name="round_close"),
+    path("tour/<int:round_id>/rouvrir/", round_control.round_reopen, name="round_reopen"),
+    path("tour/<int:round_id>/pause/", round_control.round_pause, name="round_pause"),
+    path("tour/<int:round_id>/reprise/", round_control.round_resume, name="round_resume"),
+    path("tour/<int:round_id>/prolonger/", round_control.round_extend, name="round_extend"),
+    path("partie/<int:game_id>/contestation/", round_control.dispute, name="dispute"),
     path("tour/<int:round_id>/placer/", views.round_place, name="round_place"),
     path("tour/<int:round_id>/saisie/", views.slips, name="slips"),
     path("tour/<int:round_id>/correction/", views.correction, name="correction"),

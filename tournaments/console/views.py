@@ -40,6 +40,7 @@ from tournaments.console.forms import (
     SlipForm,
     TournamentForm,
 )
+from tournaments.console.keys import slip_keys
 from tournaments.console.presence import presence_lines
 from tournaments.console.settings_pages import resolve_lexicon
 from tournaments.console.slips import SlipSyntaxError, parse_slip_line
@@ -155,10 +156,12 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         for i, move in enumerate(top.get("tied", []))
     ]
     registered = selectors.expected_count(rnd) if rnd else 0
+    role = role_or_403(request, game.tournament_id)
     return {
         "tournament": game.tournament,
         "game": game,
-        "role": role_or_403(request, game.tournament_id),
+        "role": role,
+        **screen.control_context(game, rnd, role),  # keys, clock, reopen (round control)
         "rounds": rounds,
         "round": rnd,
         "grid": screen.board_grid(rnd, previous),
@@ -245,13 +248,6 @@ def round_open(request: HttpRequest, round_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_close(request: HttpRequest, round_id: int) -> HttpResponse:
-    """Collect the slips."""
-    return _round_action(request, round_id, services.round_close)
-
-
-@login_required
-@require_POST
 def round_place(request: HttpRequest, round_id: int) -> HttpResponse:
     """Place the top (the default one or the tied one chosen), then draw the next rack
     when ``next`` is sent."""
@@ -293,6 +289,7 @@ def _slip_context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, A
         "form": extra.pop("form", None) or SlipForm(),
         "correction_form": extra.pop("correction_form", None)
         or CorrectionForm(initial={"round_number": rnd.number}),
+        "keys": slip_keys(rnd),  # every key of the page, and why not (console/keys.py)
         **extra,
     }
 

@@ -335,6 +335,10 @@ class Round(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The clock stopped by the head arbiter (``services.round_clock``): when, and the
+    # seconds it still had; ``deadline`` is set again from them on resume.
+    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_remaining = models.PositiveIntegerField(null=True, blank=True)
     top = models.JSONField(null=True, blank=True)
     top_score = models.PositiveIntegerField(null=True, blank=True)
     chosen_by = models.CharField(max_length=10, blank=True)
@@ -364,6 +368,11 @@ class Round(models.Model):
                 condition=Q(top_placed_at__isnull=True)
                 | Q(top__isnull=False, state=RoundState.CLOSED),
                 name="round_placed_top_closed",
+            ),
+            models.CheckConstraint(
+                condition=Q(paused_at__isnull=True, paused_remaining__isnull=True)
+                | Q(paused_at__isnull=False, paused_remaining__isnull=False, state=RoundState.OPEN),
+                name="round_paused_open",
             ),
         ]
 

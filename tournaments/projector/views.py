@@ -118,6 +118,7 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
             RoundState.CLOSED: _("Coup ramassé"),
             RoundState.CANCELLED: _("Coup annulé"),
             "time_up": _("Temps écoulé"),
+            "paused": _("Pause"),
             "top": _("Top"),
             "points": _("points"),
             "pager": _("%(first)s–%(last)s sur %(count)s"),

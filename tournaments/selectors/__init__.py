@@ -52,6 +52,7 @@ from tournaments.selectors.classic import (
     divisions,
     registrations_without_division,
 )
+from tournaments.selectors.dispute import dispute_check
 from tournaments.selectors.documents import eg_identity, game_data, game_record, tables_data
 from tournaments.selectors.games import (
     counted_rounds,
@@ -186,6 +187,7 @@ __all__ = [
     "SCORE_SETTINGS",
     "arbiters_presence",
     "default_lexicon",
+    "dispute_check",
     "lexicon_build_progress",
     "lexicons_offered",
     "tournament_settings_locks",

@@ -86,6 +86,7 @@ from tournaments.services.registry import (
     tournament_touch,
 )
 from tournaments.services.reports import report_job_build, report_job_create
+from tournaments.services.round_clock import round_extend, round_pause, round_reopen, round_resume
 from tournaments.services.rounds import round_close, round_compute_top, round_open
 from tournaments.services.tournament_settings import tournament_update
 
@@ -148,10 +149,14 @@ __all__ = [
     "round_close",
     "round_compute_top",
     "round_draw",
+    "round_extend",
     "round_open",
+    "round_pause",
     "round_place_top",
     "round_recompute",
     "round_recompute_later",
+    "round_reopen",
+    "round_resume",
     "tournament_create",
     "tournament_touch",
     "tournament_update",

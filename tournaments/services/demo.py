@@ -112,7 +112,7 @@ def demo_create(*, lexicon_path_or_lexicon: str | Path | Lexicon, actor: Actor) 
             round_open(round_id=rnd.pk, actor=actor)
             for reg, player in zip(registrations, PLAYERS, strict=True):
                 _play(rnd, reg, strength=player[4])
-            round_close(round_id=rnd.pk, actor=actor)
+            round_close(round_id=rnd.pk, actor=actor, confirm=True)
             round_place_top(round_id=rnd.pk, actor=actor)
         _drawn_with_top(game.pk, actor)
         return tournament

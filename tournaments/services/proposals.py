@@ -18,7 +18,6 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.utils import timezone
 
 from engine.duplicate.proposals import Outcome, automatic_claim, score_proposal
 from engine.errors import EngineError
@@ -34,7 +33,7 @@ from tournaments.models import (
     SlipConflict,
 )
 from tournaments.services.audit import audit_record
-from tournaments.services.rounds import ensure_top, lexicon_of, locked_round
+from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, overdue
 from tournaments.services.standings import standings_update
 
 
@@ -206,8 +205,8 @@ def proposal_submit(
                     state=rnd.state,
                 )
             if source == ProposalSource.TABLET:
-                overdue = rnd.deadline is not None and timezone.now() > rnd.deadline
-                late = late or rnd.state == RoundState.CLOSED or overdue
+                # The effective deadline: no time passes while the clock is paused.
+                late = late or rnd.state == RoundState.CLOSED or overdue(rnd)
             rnd = ensure_top(rnd)
             if late:
                 return _submit_late(

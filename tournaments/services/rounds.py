@@ -7,7 +7,8 @@ applying the change twice. The server clock (``timezone.now``) sets every deadli
 
 from __future__ import annotations
 
-from datetime import timedelta
+import math
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -111,6 +112,31 @@ def round_compute_top(*, round_id: int, actor: Actor, best: int = BEST_N) -> Rou
         return ensure_top(rnd, best=best)
 
 
+def time_left(rnd: Round, now: datetime | None = None) -> int | None:
+    """Whole seconds left on an open round's clock (rounded up, so a running clock never
+    reads 0 before it is over); the paused seconds while paused; None unless open."""
+    if rnd.state != RoundState.OPEN or rnd.deadline is None:
+        return None
+    if rnd.paused_at is not None:
+        return int(rnd.paused_remaining or 0)
+    now = now or timezone.now()
+    return max(0, math.ceil((rnd.deadline - now).total_seconds()))
+
+
+def effective_deadline(rnd: Round) -> datetime | None:
+    """When the round's time runs out: its deadline while the clock runs, None while it is
+    paused (no time passes) or when the round is not open."""
+    if rnd.state != RoundState.OPEN or rnd.paused_at is not None:
+        return None
+    return rnd.deadline
+
+
+def overdue(rnd: Round, now: datetime | None = None) -> bool:
+    """The round's time is over by the server clock: never during a pause."""
+    deadline = effective_deadline(rnd)
+    return deadline is not None and (now or timezone.now()) > deadline
+
+
 def round_open(*, round_id: int, actor: Actor) -> Round:
     """Announce the rack: the deadline is the server's now plus the seconds per move."""
     with transaction.atomic():
@@ -138,8 +164,13 @@ def round_open(*, round_id: int, actor: Actor) -> Round:
         return rnd
 
 
-def round_close(*, round_id: int, actor: Actor) -> Round:
-    """Collect the slips: no tablet proposal counts after this. Closing twice is a no-op."""
+def round_close(*, round_id: int, actor: Actor, confirm: bool = False) -> Round:
+    """Collect the slips: no tablet proposal counts after this. Closing twice is a no-op.
+
+    While the clock still has time (running or paused), closing needs ``confirm``: else the
+    refusal ``round.time_left`` says how many seconds are left (the console asks the arbiter,
+    the API wants ``{"confirm": true}``). A paused round is closed with the paused seconds
+    as its time left, so that undoing the close (``round_reopen``) gives them back."""
     with transaction.atomic():
         rnd = locked_round(round_id)
         require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, head=True)
@@ -152,8 +183,22 @@ def round_close(*, round_id: int, actor: Actor) -> Round:
                 round=rnd.number,
                 state=rnd.state,
             )
-        rnd.state, rnd.closed_at = RoundState.CLOSED, timezone.now()
-        rnd.save(update_fields=["state", "closed_at"])
+        now = timezone.now()
+        left = time_left(rnd, now) or 0
+        if left > 0 and not confirm:
+            raise ServiceError(
+                "round.time_left",
+                f"Round {rnd.number} still has {left} s on its clock: confirm the close.",
+                round=rnd.number,
+                seconds=left,
+                minutes=left // 60,
+                rest=left % 60,
+            )
+        if rnd.paused_at is not None:
+            rnd.deadline = now + timedelta(seconds=left)
+            rnd.paused_at = rnd.paused_remaining = None
+        rnd.state, rnd.closed_at = RoundState.CLOSED, now
+        rnd.save(update_fields=["state", "closed_at", "deadline", "paused_at", "paused_remaining"])
         standings_update(actor=actor, round_id=rnd.pk)
-        audit_record(actor=actor, action="round.close", obj=rnd)
+        audit_record(actor=actor, action="round.close", obj=rnd, time_left=left)
         return rnd

@@ -75,6 +75,7 @@ def game_version(
         parts += [game.pk, game.state]
     if rnd is not None:
         parts += [rnd.pk, rnd.state, rnd.deadline, rnd.computed_at, rnd.top_placed_at]
+        parts += [rnd.paused_at, rnd.paused_remaining]  # the clock paused, or extended there
         if rnd.state == RoundState.CLOSED:
             parts.append(selectors.game_revision(game) if audit is None and game else audit)
     parts += list(extra)
@@ -151,13 +152,18 @@ def round_public(rnd: Round | None) -> dict[str, Any] | None:
     if rnd is None:
         return None
     announced = rnd.state in {RoundState.OPEN, RoundState.CLOSED}
+    paused = rnd.state == RoundState.OPEN and rnd.paused_at is not None
     data: dict[str, Any] = {
         "id": rnd.pk,
         "number": rnd.number,
         "state": rnd.state,
         "rack": rnd.rack if announced else "",
         "board": board_cells(rnd),
-        "deadline": iso(rnd.deadline) if announced else None,
+        # The effective deadline: none while the clock is paused (no time passes), with
+        # the seconds it will have again on resume (``paused_remaining``).
+        "deadline": iso(rnd.deadline) if announced and not paused else None,
+        "paused": paused,
+        "paused_remaining": rnd.paused_remaining if paused else None,
         "opened_at": iso(rnd.opened_at),
         "closed_at": iso(rnd.closed_at),
         "top": None,

@@ -167,6 +167,8 @@ def tablet_strings() -> dict[str, str]:
         GameState.FINISHED: _("Partie terminée"),
         "time_up": _("Temps écoulé"),
         "late_warning": _("Temps écoulé : un envoi maintenant ne compterait pas."),
+        "paused": _("Pause"),
+        "paused_title": _("Le chrono est suspendu par l'arbitre : vous pouvez encore jouer."),
         "online": _("Connecté"),
         "offline": _("Connexion perdue : votre proposition est gardée et sera renvoyée."),
         "horizontal": _("horizontal"),

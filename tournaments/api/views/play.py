@@ -12,6 +12,7 @@ from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.auth import player_of
 from tournaments.api.permissions import arbiter_actor
+from tournaments.api.serializers_control import CloseSerializer
 from tournaments.api.views.common import ApiView, client_device, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
@@ -86,11 +87,15 @@ class RoundOpenView(_RoundAction):
 
 
 class RoundCloseView(_RoundAction):
-    @extend_schema(request=None, **_ROUND_ACTION)
+    @extend_schema(request=CloseSerializer, **_ROUND_ACTION)
     def post(self, request: Any, round_id: int) -> Response:
-        """Collect the slips: a tablet proposal after this scores zero (late)."""
+        """Collect the slips: a tablet proposal after this scores zero (late). While the
+        clock still has time, only with ``{"confirm": true}`` (else 409 ``round.time_left``
+        with the seconds left in ``params``)."""
         rnd, actor = self.round_and_actor(round_id, request)
-        return Response(_round(services.round_close(round_id=rnd.pk, actor=actor)))
+        confirm = validated(CloseSerializer, request)["confirm"]
+        return Response(_round(services.round_close(round_id=rnd.pk, actor=actor,
+                                                    confirm=confirm)))  # fmt: skip
 
 
 class RoundPlaceView(_RoundAction):

@@ -37,7 +37,10 @@ def _round_info(rnd: Any) -> dict[str, Any]:
         "state": rnd.state,
         "rack": rnd.rack if announced else None,
         "board": rnd.board_before,
-        "deadline": rnd.deadline,
+        # The effective deadline, none while the head arbiter's pause holds (as on tablets).
+        "deadline": None if rnd.paused_at is not None else rnd.deadline,
+        "paused": rnd.paused_at is not None,
+        "paused_remaining": rnd.paused_remaining,
         "top": (rnd.top or {}).get("chosen") if rnd.top_placed_at else None,
     }
 

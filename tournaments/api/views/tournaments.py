@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.permissions import arbiter_actor, is_arbiter, signed_in_user
+from tournaments.api.serializers_control import TournamentUpdateSerializer
 from tournaments.api.views.common import ApiView, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
@@ -45,6 +46,24 @@ class TournamentDetailView(ApiView):
     def get(self, request: Any, slug: str) -> Response:
         """A tournament's public fields."""
         return Response(s.TournamentSerializer(selectors.tournament_by_slug(slug)).data)
+
+    @extend_schema(
+        request=TournamentUpdateSerializer,
+        responses={200: s.TournamentSerializer, **errors(400, 401, 403, 404, 409)},
+        tags=["tournaments"],
+    )
+    def patch(self, request: Any, slug: str) -> Response:
+        """Change the given settings (head arbiter; ``tournament_update``, audited). A setting
+        that played games depend on is refused with 409 (``tournament.frozen_started``: the
+        lexicon and the formula once a round is drawn; ``tournament.frozen_closed``: solos,
+        warnings, score required and the tie-break once a round is closed)."""
+        tournament = selectors.tournament_by_slug(slug)
+        actor = arbiter_actor(request, tournament.pk, head=True)
+        data = validated(TournamentUpdateSerializer, request)
+        if "lexicon" in data:
+            data["lexicon_id"] = data.pop("lexicon")
+        updated = services.tournament_update(actor=actor, tournament_id=tournament.pk, **data)
+        return Response(s.TournamentSerializer(updated).data)
 
 
 class PlayerListView(ApiView):

@@ -1,22 +1,9 @@
-/* Arbiter console: keyboard shortcuts, status polling (poll.js), fast slip entry.
+/* Arbiter console: status polling (poll.js), countdown, fast slip entry; the keys and the
+   close confirmation are console_keys.js.
    Every page works without this file (forms post and reload); this only makes it faster. */
 import { minutesSeconds, secondsLeft } from "./live.js";
 import { poll } from "./poll.js";
-
-// --- Keyboard shortcuts: a key clicks the element marked data-key="<key>". ---------------
-document.addEventListener("keydown", function (event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  var target = event.target;
-  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) {
-    if (event.key === "Escape") target.blur();
-    return;
-  }
-  var element = document.querySelector('[data-key="' + event.key + '"]');
-  if (!element) return;
-  event.preventDefault();
-  if (element.tagName === "A") window.location.href = element.href;
-  else element.click();
-});
+import { setClockOffset } from "./console_keys.js";
 
 // --- Countdown from the server's deadline. ----------------------------------------------
 var game = document.getElementById("game");
@@ -24,9 +11,10 @@ var offset = 0; // server clock minus local clock, in ms
 if (game && game.dataset.serverNow) {
   offset = Date.parse(game.dataset.serverNow) - Date.now();
 }
+setClockOffset(offset);
 function tick() {
   var el = document.getElementById("countdown");
-  if (!el || !el.dataset.deadline) return;
+  if (!el || !el.dataset.deadline || el.dataset.paused === "1") return;
   var left = Math.max(0, secondsLeft(el.dataset.deadline, offset));
   el.textContent = minutesSeconds(left);
   el.classList.toggle("late", left === 0);
@@ -48,7 +36,9 @@ if (game && game.dataset.statusUrl) {
       var shownRound = game.dataset.round || "";
       var shownState = game.dataset.roundState || "";
       var shownTop = game.dataset.topReady === "1";
-      if ((r ? String(r.id) : "") !== shownRound || (r && (r.state !== shownState || r.top_ready !== shownTop))) {
+      var shownPaused = game.dataset.paused === "1";
+      if ((r ? String(r.id) : "") !== shownRound ||
+          (r && (r.state !== shownState || r.top_ready !== shownTop || !!r.paused !== shownPaused))) {
         if (typing()) status.forget();
         else window.location.reload();
         return;
@@ -58,6 +48,8 @@ if (game && game.dataset.statusUrl) {
         var registered = document.getElementById("registered");
         if (received) received.textContent = r.received;
         if (registered) registered.textContent = r.registered;
+        var countdown = document.getElementById("countdown");  // an extension by another screen
+        if (countdown && r.deadline && countdown.dataset.deadline) countdown.dataset.deadline = r.deadline;
       }
     },
   });

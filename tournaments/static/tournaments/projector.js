@@ -85,7 +85,9 @@ window.addEventListener("resize", function () { measure(); showPage(); });
 
 function tick() {
   var r = state && state.round, el = $("p-countdown"), text = "", cls = "pcountdown";
-  if (r && r.state === "open" && r.deadline) {
+  if (r && r.state === "open" && r.paused) {
+    text = T.paused; cls += " paused";
+  } else if (r && r.state === "open" && r.deadline) {
     var left = secondsLeft(r.deadline, offset);
     text = left > 0 ? minutesSeconds(left) : T.time_up;
     if (left <= 30) cls += " soon";

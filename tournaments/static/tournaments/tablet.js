@@ -462,7 +462,12 @@ function renderResults() {
 function tick() {
   var r = server && server.round;
   var text = "--:--", cls = "countdown";
-  if (r && r.state === "open" && r.deadline) {
+  countdownEl.title = "";
+  if (r && r.state === "open" && r.paused) {
+    // The arbiter stopped the clock: no time passes, a move sent now is on time.
+    text = T.paused; cls += " paused";
+    countdownEl.title = T.paused_title || "";
+  } else if (r && r.state === "open" && r.deadline) {
     var left = secondsLeft(r.deadline, clockOffset);
     if (left > 0) {
       text = minutesSeconds(left);

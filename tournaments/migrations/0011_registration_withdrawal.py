@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0014_cards"),
+        ("tournaments", "0010_cards"),
     ]
 
     operations = [

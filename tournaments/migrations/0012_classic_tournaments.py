@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_registration_withdrawal"),
+        ("tournaments", "0011_registration_withdrawal"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0013_classic_tournaments"),  # after merging main (the lead re-chains)
+        ("tournaments", "0012_classic_tournaments"),
     ]
 
     operations = [

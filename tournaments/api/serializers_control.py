@@ -1,0 +1,115 @@
+"""Request and response bodies of the round control and settings endpoints (issue 15):
+``PATCH`` on a tournament (``tournament_update``), the close confirmation, the clock's
+extension, reopening a round, and the arbiters' dispute checker. Validated as strictly as
+the other bodies (``serializers.RequestSerializer``: each value of its own JSON type)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from rest_framework import serializers
+
+from tournaments.api.serializers import FormulaField, RequestSerializer
+from tournaments.services.registry import TIE_BREAKS
+
+#: What the dispute endpoint takes, said in the schema as it is checked: ASCII letters
+#: (lowercase = joker), 2 to 15; a reference H4 (horizontal) or 4H (vertical).
+DISPUTE_WORD = r"^[A-Za-z]{2,15}$"
+DISPUTE_REFERENCE = r"^(?:[A-Oa-o](?:1[0-5]|[1-9])|(?:1[0-5]|[1-9])[A-Oa-o])$"
+
+
+class TournamentUpdateSerializer(RequestSerializer):
+    """The settings to change, every one optional (absent: unchanged). ``null`` for the
+    timer and warning settings means the formula's own value."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    lexicon = serializers.IntegerField(min_value=1, max_value=2**62, required=False)
+    variant_code = FormulaField(required=False)
+    seconds_per_move = serializers.IntegerField(
+        min_value=1, max_value=3600, required=False, allow_null=True
+    )
+    warning_before_end = serializers.IntegerField(
+        min_value=0, max_value=3600, required=False, allow_null=True
+    )
+    warning_penalty_from = serializers.IntegerField(
+        min_value=1, max_value=100, required=False, allow_null=True
+    )
+    solo_value = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    solo_min_players = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
+    score_required = serializers.BooleanField(required=False)
+    tie_break = serializers.ChoiceField(choices=list(TIE_BREAKS), required=False)
+    public_rankings = serializers.BooleanField(required=False)
+    language = serializers.ChoiceField(
+        choices=[code for code, _name in settings.LANGUAGES], required=False
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        start, end = attrs.get("starts_on"), attrs.get("ends_on")
+        if start is not None and end is not None and end < start:
+            raise serializers.ValidationError({"ends_on": ["La fin précède le début."]})
+        return attrs
+
+
+class CloseSerializer(RequestSerializer):
+    confirm = serializers.BooleanField(
+        default=False,
+        help_text="Close although the clock still has time (else 409 round.time_left).",
+    )
+
+
+class ExtendSerializer(RequestSerializer):
+    seconds = serializers.IntegerField(min_value=1, max_value=3600)
+
+
+class ReopenSerializer(RequestSerializer):
+    seconds = serializers.IntegerField(
+        min_value=1,
+        max_value=3600,
+        required=False,
+        help_text="The time to give (default: what the clock had left at the close).",
+    )
+
+
+def _whole(pattern: str) -> str:
+    r"""The schema's pattern for the whole value in Python (``$`` would let a final newline
+    through, which the schema's ECMA pattern refuses): ``\A…\Z``."""
+    return r"\A" + pattern.removeprefix("^").removesuffix("$") + r"\Z"
+
+
+class DisputeQuerySerializer(RequestSerializer):
+    word = serializers.RegexField(_whole(DISPUTE_WORD), trim_whitespace=False,
+                                  help_text="Jokers as lowercase letters.")  # fmt: skip
+    reference = serializers.RegexField(_whole(DISPUTE_REFERENCE), required=False,
+                                       trim_whitespace=False)  # fmt: skip
+
+
+class FormedWordSerializer(serializers.Serializer):
+    word = serializers.CharField()
+    reference = serializers.CharField()
+    score = serializers.IntegerField()
+    valid = serializers.BooleanField()
+
+
+class MoveCheckSerializer(serializers.Serializer):
+    round_number = serializers.IntegerField()
+    fits = serializers.BooleanField()
+    reference = serializers.CharField()
+    word = serializers.CharField()
+    score = serializers.IntegerField()
+    placed = serializers.IntegerField()
+    valid = serializers.BooleanField()
+    words = FormedWordSerializer(many=True)
+    code = serializers.CharField(help_text="Why the move does not fit ('' when it fits).")
+    detail = serializers.CharField(help_text="The same, as a sentence ('' when it fits).")
+
+
+class DisputeSerializer(serializers.Serializer):
+    typed = serializers.CharField()
+    word = serializers.CharField()
+    in_lexicon = serializers.BooleanField()
+    lexicon = serializers.CharField()
+    move = MoveCheckSerializer(allow_null=True)
