@@ -33,11 +33,13 @@ import pytest
 
 from tests.browser.test_tablet_game import WAIT, browser
 from tests.conftest import screenshots_dir
+from tests.site.test_french_everywhere import leaks
 
 __all__ = ["browser"]  # fixture used by the test below
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+PDF_PAGES_READ = 6  # pages of each PDF read back (pypdf is slow on a loaded machine)
 SLOW = 30_000  # ms: a page that computes (a top, a document) on a loaded 2-core machine
 SHOTS = screenshots_dir()
 HEAD, HEAD_PASSWORD = "arbitre", "arbitre"  # tirage_setup's development account
@@ -170,9 +172,15 @@ class Watch:
         assert not self.errors, f"server errors: {self.errors}"
 
 
+#: What the pages and documents showed that is not French (``test_french_everywhere.leaks``).
+french: list[str] = []
+
+
 def shot(page: Any, name: str, *, full_page: bool = False) -> None:
+    """Save the screenshot the guide shows, and look for English in what the page says."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"afternoon-{name}.png"), full_page=full_page)
+    french.extend(leaks(f"page {name}", page.locator("body").inner_text()))
 
 
 def sign_in(page: Any, base: str, username: str, password: str) -> None:
@@ -234,7 +242,9 @@ def read_back(path: Path, filename: str) -> str:
     if filename.endswith(".pdf"):
         from pypdf import PdfReader
 
-        return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+        pages = PdfReader(io.BytesIO(data)).pages
+        # The blank slips run to 25 pages a table: their first pages say what the rest do.
+        return "\n".join(page.extract_text() or "" for page in pages[:PDF_PAGES_READ])
     if filename.endswith(".xlsx"):
         from openpyxl import load_workbook
 
@@ -268,6 +278,7 @@ def test_a_club_afternoon_from_an_empty_site(
 
     base = live_server.url
     watch = Watch()
+    french.clear()
 
     def new_context(**kwargs: Any) -> Any:
         return watch.attach(browser.new_context(locale="fr-FR", accept_downloads=True, **kwargs))
@@ -431,7 +442,18 @@ def test_a_club_afternoon_from_an_empty_site(
 
     expect(tablets[1].locator("#res-total")).to_have_text(str(TOTALS[1]), timeout=SLOW)
     expect(tablets[2].locator("#res-total")).to_have_text(str(TOTALS[2]), timeout=SLOW)
-    shot(tablets[1], "tablet-results")
+    shot(tablets[1], "tablet-results", full_page=True)
+
+    # --- The afternoon is over: the head arbiter ends the game after its third round ----------
+    head.goto(f"{base}/arbitre/tour/{round_ids[-1]}/arbitrage/")
+    shot(head, "decisions", full_page=True)
+    stop = head.locator('form[action$="/arreter/"]')
+    stop.locator("input[name=reason]").fill("Fin de l'après-midi du club")
+    submit(head, 'form[action$="/arreter/"]')
+    head.goto(f"{base}/arbitre/tournoi/{SLUG}/")
+    expect(head.locator("main table.list")).to_contain_text("terminée")
+    expect(head.locator("p.arbiters-presence")).to_contain_text(SECOND)
+    shot(head, "dashboard", full_page=True)
 
     # --- Rankings -----------------------------------------------------------------------------
     head.goto(f"{base}/arbitre/tournoi/{SLUG}/classement/")
@@ -465,6 +487,28 @@ def test_a_club_afternoon_from_an_empty_site(
             head.goto(f"{base}/arbitre/tournoi/{SLUG}/documents/")
         texts[key] = read_back(Path(download.value.path()), download.value.suggested_filename)
     assert len(texts) == count
+    expected_kinds = {"results", "bulletins", "tablet-links", "xlsx", "csv", "sigles"}
+    expected_kinds |= {"game-sheet", "arbiter-sheet", "player-records", "corrections", "record"}
+    assert {key.partition(":")[0] for key in texts} >= expected_kinds
+    # What each document must say, from the hand computation above.
+    for key in ("results:tournoi", "results:1", "xlsx:tournoi", "xlsx:1", "csv:tournoi"):
+        for table in TOTALS:
+            assert name_of(table) in texts[key], (key, table)
+        assert re.search(rf"{re.escape(name_of(1))}\W.*\b{TOTALS[1]}\b", texts[key], re.S), key
+    for table, total in TOTALS.items():  # one line a player, with their total
+        name = name_of(table)
+        for key, line in (("csv:tournoi", f";{name};"), ("sigles:tournoi", f'"{name}",')):
+            row = next(r for r in texts[key].splitlines() if line in r)
+            assert re.search(rf"[;,]{total}\b", row), (key, row)
+    for word in ("HAINES", "PAYES", str(TOP_TOTAL)):
+        assert word in texts["game-sheet:1"], word
+    assert name_of(7) in texts["corrections:1"]  # Gaston's wrong score: a correction slip
+    assert "FOI" in texts["corrections:1"]
+    record = json.loads(texts["record:1"])
+    assert json.dumps(record, ensure_ascii=False).count("PAYES") >= 1
     for key, text in texts.items():
         assert text.strip(), f"{key} has no text"
+        if not key.startswith("record:"):
+            french.extend(leaks(key, text))
+    assert not french, "\n".join(french)
     watch.check()
