@@ -189,6 +189,10 @@ def test_summary_file_holds_the_login_and_links_and_the_server_prints_them_last(
         if line.startswith("  "):  # every link, whole, after the banner
             assert f"  {line}\n" in tail, line
     assert tail.rstrip().endswith("=" * 60)
+    # A wrapped sentence never starts a line with French punctuation (« ; les tablettes »),
+    # and the arbiter is sent to the console, not to Django's admin.
+    assert not [ln for ln in tail.splitlines() if ln.strip()[:1] in {";", ":", "!", "?", "»"}]
+    assert "/admin/" not in tail
 
 
 def test_setup_on_the_embedded_profile_prints_no_warning(

@@ -8,6 +8,7 @@ the server prints them again.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,8 @@ class Command(RunserverCommand):
             elif "://" in line:  # the login: never wrapped either
                 self.stdout.write(f"  {line}")
             else:
+                # French puts a space before ; : ! ? — never break a line there.
+                line = re.sub(r" ([;:!?»])", "\u00a0\\1", line).replace("« ", "«\u00a0")
                 for part in textwrap.wrap(line, WIDTH - 2, subsequent_indent="  "):
                     self.stdout.write(f"  {part}")
         self.stdout.write(self.style.SUCCESS(rule))

@@ -222,6 +222,6 @@ class Command(BaseCommand):
     def _print_login(self, username: str, password: str | None, base_url: str) -> None:
         shown = password if password is not None else "(non affiché)"
         self._summary.append(
-            f"Connexion arbitre sur {base_url}/arbitre/connexion/ (et /admin/) : "
+            f"Connexion arbitre sur {base_url}/arbitre/connexion/ : "
             f"identifiant : {username}, mot de passe : {shown}"
         )
