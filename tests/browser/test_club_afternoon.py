@@ -195,10 +195,12 @@ def shot(page: Any, name: str, *, full_page: bool = False) -> None:
     french.extend(leaks(f"title of {name}", page.title()))
 
 
-def sign_in(page: Any, base: str, username: str, password: str) -> None:
+def sign_in(page: Any, base: str | None, username: str, password: str) -> None:
+    """Sign in on the login page (opened first unless ``base`` is None: already there)."""
     from playwright.sync_api import expect
 
-    page.goto(f"{base}/arbitre/connexion/")
+    if base is not None:
+        page.goto(f"{base}/arbitre/connexion/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", password)
     page.locator("main form button[type=submit]").click()
@@ -303,8 +305,12 @@ def test_a_club_afternoon_from_an_empty_site(
     head = new_context(viewport={"width": 1280, "height": 900}).new_page()
     head.set_default_timeout(SLOW)
 
-    # --- Sign in and create the tournament ------------------------------------------------
-    sign_in(head, base, HEAD, HEAD_PASSWORD)
+    # --- Sign in from the site's home page, and create the tournament ----------------------
+    head.goto(f"{base}/")
+    expect(head.locator("main")).to_contain_text("Aucun tournoi")
+    head.locator("header").get_by_role("link", name="Console arbitre").click()
+    expect(head).to_have_url(re.compile(r"/arbitre/connexion/"))
+    sign_in(head, None, HEAD, HEAD_PASSWORD)
     expect(head.locator("main")).to_contain_text("Vous n'arbitrez aucun tournoi.")
     head.fill("#id_name", "Tournoi du mardi")
     head.fill("#id_slug", SLUG)
@@ -358,8 +364,11 @@ def test_a_club_afternoon_from_an_empty_site(
     claire.fill("input[name=new_password1]", SECOND_PASSWORD)
     claire.fill("input[name=new_password2]", SECOND_PASSWORD)
     submit(claire, "main form.stack")
-    sign_in(claire, base, SECOND, SECOND_PASSWORD)
+    expect(claire.locator("ul.messages")).to_contain_text("Mot de passe enregistré")
+    sign_in(claire, None, SECOND, SECOND_PASSWORD)
     expect(claire.locator("ul.tournaments")).to_contain_text("Tournoi du mardi")
+    claire.goto(link if link.startswith("http") else base + link)  # the link served once
+    expect(claire.locator("main")).to_contain_text("Ce lien n'est plus valable")
 
     # --- Tablet links for everyone ----------------------------------------------------------
     head.goto(f"{base}/arbitre/tournoi/{SLUG}/joueurs/")
