@@ -191,8 +191,13 @@ def shot(page: Any, name: str, *, full_page: bool = False) -> None:
     """Save the screenshot the guide shows, and look for English in what the page says."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"afternoon-{name}.png"), full_page=full_page)
-    french.extend(leaks(f"page {name}", page.locator("body").inner_text()))
-    french.extend(leaks(f"title of {name}", page.title()))
+    read_french(page, name)
+
+
+def read_french(page: Any, where: str) -> None:
+    """Note any English word, raw code or markup in the page's text or title."""
+    french.extend(leaks(f"page {where}", page.locator("body").inner_text()))
+    french.extend(leaks(f"title of {where}", page.title()))
 
 
 def sign_in(page: Any, base: str | None, username: str, password: str) -> None:
@@ -488,6 +493,15 @@ def test_a_club_afternoon_from_an_empty_site(
     expect(head.locator("main table.list")).to_contain_text("terminée")
     expect(head.locator("p.arbiters-presence")).to_contain_text(SECOND)
     shot(head, "dashboard", full_page=True)
+
+    # --- What the second arbiter reads at the end: French, and no admin link -----------------
+    pages = ["", "joueurs/", "classement/", "documents/", "reglages/", "arbitres/", "conflits/"]
+    for path in pages:
+        claire.goto(f"{base}/arbitre/tournoi/{SLUG}/{path}")
+        read_french(claire, f"claire {path or 'tableau de bord'}")
+    for path in (game_url, *(f"{base}/arbitre/tour/{r}/arbitrage/" for r in round_ids)):
+        claire.goto(path)
+        read_french(claire, f"claire {path}")
 
     # --- Rankings -----------------------------------------------------------------------------
     head.goto(f"{base}/arbitre/tournoi/{SLUG}/classement/")
