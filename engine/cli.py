@@ -19,6 +19,7 @@ from engine.cards import cli as cards_cli
 from engine.classic import cli as classic_cli
 from engine.duplicate import cli as duplicate_cli
 from engine.errors import EngineError
+from engine.interop import cli as interop_cli
 
 if TYPE_CHECKING:
     from engine.lexicon.automaton import Lexicon
@@ -257,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     duplicate_cli.add_parsers(commands)  # play, replay, judge: beside the rules library
     cards_cli.add_parsers(commands)  # cards play, cards replay: beside the card rules
     classic_cli.add_parsers(commands)  # classic play, classic replay
+    interop_cli.add_parsers(commands)  # eliot import, eliot export
     return parser
 
 

@@ -304,6 +304,81 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     ),
     "cli.slip": (_("Écrivez le bulletin ainsi : RÉF MOT [SCORE], par exemple G3 MENA 19."),),
     "cli.variant": (_("Cette formule n'a pas la taille de tirage de la partie relevée."),),
+    # -- Eliot's saved games (engine.interop, services.eliot, reports.eliot) ---------------
+    "eliot.xml": (_("Ce fichier n'est pas un XML lisible de partie Eliot."),),
+    "eliot.doctype": (
+        _("Le fichier déclare un DOCTYPE ou des entités, ce qu'Eliot n'écrit jamais : refusé."),
+    ),
+    "eliot.too_big": (
+        _("Le fichier Eliot est trop gros (au plus %(max)s)."),
+        _("Le fichier Eliot est trop gros."),
+    ),
+    "eliot.format": (_("Ce fichier n'est pas une partie sauvegardée par Eliot."),),
+    "eliot.version": (
+        _("Ce fichier Eliot est au format « %(version)s » ; Tirage lit le format 2."),
+        _("Tirage lit les parties Eliot au format 2."),
+    ),
+    "eliot.value": (
+        _("Fichier Eliot : %(what)s n'est pas un nombre entier acceptable."),
+        _("Le fichier Eliot contient un nombre illisible."),
+    ),
+    "eliot.player": (
+        _("Fichier Eliot : le joueur %(player)s n'existe pas ou est en double."),
+        _("Le fichier Eliot nomme un joueur inconnu ou en double."),
+    ),
+    "eliot.move": (
+        _("Fichier Eliot, coup %(round)s : %(move)s ne peut pas être joué."),
+        _("Le fichier Eliot contient un coup illisible ou impossible."),
+    ),
+    "eliot.rack": (
+        _("Fichier Eliot, coup %(round)s : le tirage %(rack)s ne peut pas être tiré ici."),
+        _("Le fichier Eliot contient un tirage impossible."),
+    ),
+    "eliot.rejection": (
+        _(
+            "Fichier Eliot, coup %(round)s : Eliot a rejeté le tirage après le reliquat "
+            "%(reliquat)s, mais aucun tirage que Tirage rejetterait ne peut être tiré."
+        ),
+        _("Le fichier Eliot contient un rejet que Tirage ne peut pas reproduire."),
+    ),
+    "eliot.turn": (
+        _("Fichier Eliot, coup %(round)s : ni tirage ni coup posé sur la grille."),
+        _("Le fichier Eliot contient un coup incomplet."),
+    ),
+    "eliot.mode": (
+        _("Cette partie Eliot n'est pas une partie duplicate (mode « %(mode)s »)."),
+        _("Cette partie Eliot n'est pas une partie duplicate."),
+    ),
+    "eliot.variant": (
+        _("Tirage n'a pas de formule pour la variante Eliot « %(variant)s »."),
+        _("Tirage n'a pas de formule pour cette variante Eliot."),
+    ),
+    "eliot.export_variant": (
+        _("Eliot n'a pas de formule « %(variant)s »."),
+        _("Eliot n'a pas cette formule."),
+    ),
+    "eliot.cancelled": (
+        _("Le coup %(round)s a été annulé : une partie Eliot ne garde pas de coup annulé."),
+        _("Une partie Eliot ne garde pas de coup annulé."),
+    ),
+    "eliot.lexicon": (
+        _("Le tournoi n'a pas de lexique : les tops de la partie Eliot ne peuvent être vérifiés."),
+    ),
+    "eliot.replay": (
+        _(
+            "Coup %(round)s : le fichier Eliot donne %(recorded)s, Tirage trouve "
+            "%(recomputed)s avec le lexique du tournoi ; partie non importée."
+        ),
+        _("La partie Eliot ne se rejoue pas à l'identique avec le lexique du tournoi."),
+    ),
+    "eliot.end": (
+        _(
+            "Coup %(round)s : avec le lexique du tournoi la partie s'arrête ici (%(end)s), "
+            "le fichier Eliot continue ; partie non importée."
+        ),
+        _("La partie Eliot continue là où Tirage l'arrête ; partie non importée."),
+    ),
+    "eliot.empty": (_("La partie Eliot n'a aucun coup joué."),),
     # -- the card game (engine.cards) ----------------------------------------------------
     "play.empty": (_("Posez au moins une carte Lettre."),),
     "play.letter": (_("Une carte posée porte une lettre de A à Z."),),

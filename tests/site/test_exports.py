@@ -75,10 +75,13 @@ def check_file(kind: str, response: Any) -> None:
         assert "Classement" in workbook.sheetnames
     elif ctype.startswith("application/json"):
         assert json.loads(body)["format"] == "tirage-game"
+    elif ctype.startswith("application/xml"):
+        assert body.startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<EliotGame format="2">')
     else:
         assert ctype.startswith("text/csv"), (kind, ctype)
     expected = {"xlsx": "spreadsheetml", "csv": "text/csv", "sigles": "text/csv",
-                "record": "application/json"}.get(kind, "application/pdf")  # fmt: skip
+                "record": "application/json", "eliot": "application/xml",
+                }.get(kind, "application/pdf")  # fmt: skip
     assert expected in ctype, (kind, ctype)
 
 

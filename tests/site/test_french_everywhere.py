@@ -107,12 +107,13 @@ def populated(tournament_setup: dict[str, Any]) -> dict[str, Any]:
 
 def every_document(populated: dict[str, Any]) -> list[tuple[str, Any]]:
     """(label, Rendered) of every kind in the catalogue: for one game, and for the whole
-    tournament where the kind has that form too. The game record (``record``) is a data
-    format whose keys are fixed by its schema (docs/reports.md), so it is left out."""
+    tournament where the kind has that form too. The game record (``record``) and the Eliot
+    game (``eliot``) are data formats whose keys are fixed by their schema (docs/reports.md,
+    docs/eliot.md), so they are left out."""
     tournament, game = populated["tournament"], populated["game"]
     out = []
     for doc in DOCUMENTS:
-        if doc.kind == "record":
+        if doc.kind in ("record", "eliot"):
             continue
         scopes = {GAME: [game], OPTIONAL: [game, None], ANY: [None]}.get(doc.scope, [None])
         for g in scopes:

@@ -184,13 +184,15 @@ def job_file(request: HttpRequest, job_id: int) -> HttpResponse:
 
 
 class RecordImportForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("Enregistrement de partie (JSON tirage-game)"))
+    file = forms.FileField(
+        label=gettext_lazy("Enregistrement de partie (JSON tirage-game) ou partie Eliot (XML)")
+    )
 
 
 @login_required
 def record_import(request: HttpRequest, slug: str) -> HttpResponse:
-    """Create a pre-drawn game from a game record file (head arbiter): the same racks,
-    rejected ones included, drawn again in this room."""
+    """Create a pre-drawn game from a game record file or an Eliot saved game (head
+    arbiter): the same racks, rejected ones included, drawn again in this room."""
     obj = tournament_or_404(slug)
     role = role_or_403(request, obj.pk, head=True)
     ctx: dict[str, Any] = {"tournament": obj, "role": role}
@@ -201,16 +203,26 @@ def record_import(request: HttpRequest, slug: str) -> HttpResponse:
     form = RecordImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return render(request, "console/record_import.html", {**ctx, "form": form}, status=400)
+    from tournaments.services.eliot import eliot_import, looks_like_eliot
     from tournaments.services.imports import check_size
     from tournaments.services.records import game_create_from_record
 
     upload = form.cleaned_data["file"]
+    choices: list[tuple[int, str]] = []
     try:
         check_size(upload.size or 0)  # a game record is tens of kB: refuse before reading
-        game = game_create_from_record(tournament_id=obj.pk, content=upload.read(),
-                                       actor=request.user)  # fmt: skip
+        content = upload.read()
+        if looks_like_eliot(content):
+            game, choices = eliot_import(tournament_id=obj.pk, content=content,
+                                         actor=request.user)  # fmt: skip
+        else:
+            game = game_create_from_record(tournament_id=obj.pk, content=content,
+                                           actor=request.user)  # fmt: skip
     except ServiceError as error:
         ctx.update(form=form, error=error_text(error), error_code=error.code)
         return render(request, "console/record_import.html", ctx, status=error_status(error))
     messages.success(request, _("Partie %(n)s créée depuis l'enregistrement.") % {"n": game.number})
+    for number, move in choices:  # Eliot placed another of the tied tops than our default
+        text = _("Coup %(n)s : Eliot a posé %(move)s, un des tops ex aequo ; choisissez-le.")
+        messages.warning(request, text % {"n": number, "move": move})
     return redirect("console:game", game_id=game.pk)

@@ -73,6 +73,19 @@ def record(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> R
     return record_json(data.game_record(game), tournament_slug=t.slug, game_number=game.number)
 
 
+def eliot(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
+    from engine.errors import EngineError
+    from tournaments import selectors as data
+    from tournaments.errors import ServiceError
+    from tournaments.reports.eliot import eliot_xml
+
+    game = _one(g)
+    try:
+        return eliot_xml(data.game_record(game), tournament_slug=t.slug, game_number=game.number)
+    except EngineError as error:  # a cancelled round, a formula Eliot does not have
+        raise ServiceError.from_engine(error) from error
+
+
 def results(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
     from tournaments import selectors as data
     from tournaments.reports.results import results_pdf
@@ -147,6 +160,7 @@ DUPLICATE = register(
             Document("csv", _("Classement CSV"), OPTIONAL, ranking_csv),
             Document("sigles", _("Fichier SIGLES"), TOURNAMENT, sigles),
             Document("record", _("Enregistrement de la partie (JSON tirage-game)"), GAME, record),
+            Document("eliot", _("Partie Eliot (XML)"), GAME, eliot),
         ),
         # The codes of engine.duplicate.variants.VARIANTS (a test checks both agree).
         formulas={

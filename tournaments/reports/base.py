@@ -14,6 +14,7 @@ PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv"
 JSON = "application/json"
+XML = "application/xml"
 
 #: French thousands separator (espace fine insécable, U+202F).
 THIN_SPACE = "\u202f"
