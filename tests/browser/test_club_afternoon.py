@@ -159,9 +159,13 @@ def patient_expect() -> Iterator[None]:
     expect.set_options(timeout=5_000)
 
 
+#: What a page loads beside itself (Playwright's resource types).
+PARTS = {"script", "stylesheet", "image", "font", "media", "manifest", "other"}
+
+
 class Watch:
     """Every request and response of every context: none may reach /admin/, none may fail
-    with a server error."""
+    with a server error, no part of a page (script, style, icon) may be missing."""
 
     def __init__(self) -> None:
         self.admin: list[str] = []
@@ -177,7 +181,9 @@ class Watch:
             self.admin.append(request.url)
 
     def _response(self, response: Any) -> None:
-        if response.status >= 500:
+        # A page or a refused slip may answer 404 (an unknown table); a page's parts never.
+        missing = response.status == 404 and response.request.resource_type in PARTS
+        if response.status >= 500 or missing:
             self.errors.append(f"{response.status} {response.url}")
 
     def check(self) -> None:
@@ -185,7 +191,8 @@ class Watch:
         assert not self.errors, f"server errors: {self.errors}"
 
 
-#: What the pages and documents showed that is not French (``test_french_everywhere.leaks``).
+#: What the pages and documents showed that is not French (``test_french_everywhere.leaks``),
+#: and the pages that offered a way into Django's admin.
 french: list[str] = []
 
 
@@ -197,9 +204,12 @@ def shot(page: Any, name: str, *, full_page: bool = False) -> None:
 
 
 def read_french(page: Any, where: str) -> None:
-    """Note any English word, raw code or markup in the page's text or title."""
+    """Note any English word, raw code or markup in the page's text or title, and any link
+    or form that would send the arbiter to Django's admin."""
     french.extend(leaks(f"page {where}", page.locator("body").inner_text()))
     french.extend(leaks(f"title of {where}", page.title()))
+    to_admin = page.locator('a[href*="/admin"], form[action*="/admin"]')
+    french.extend(f"page {where}: a way to /admin/" for _ in range(to_admin.count()))
 
 
 def sign_in(page: Any, base: str | None, username: str, password: str) -> None:
