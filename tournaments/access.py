@@ -62,11 +62,26 @@ class PlayerActor:
         return cls(registration.pk, registration.player_id, registration.tournament_id)
 
 
+@dataclass(frozen=True)
+class CardSeatActor:
+    """A player of a card table acting through their seat's tablet token (issue 18)."""
+
+    seat_id: int
+    table_id: int
+    seat: int
+    is_authenticated: ClassVar[bool] = False
+
+    @classmethod
+    def of(cls, seat: Any) -> CardSeatActor:
+        """The actor of a ``CardSeat`` row (the token resolved by the caller)."""
+        return cls(seat.pk, seat.table_id, seat.number)
+
+
 #: The one system actor: tasks, commands and the demo name it explicitly.
 SYSTEM: Final = SystemActor()
 
 #: Who performs a service: a user (possibly anonymous, then refused), the system, a player.
-Actor: TypeAlias = "AbstractBaseUser | AnonymousUser | SystemActor | PlayerActor"
+Actor: TypeAlias = "AbstractBaseUser | AnonymousUser | SystemActor | PlayerActor | CardSeatActor"
 
 
 def actor_kind(actor: Actor) -> str:
@@ -74,7 +89,7 @@ def actor_kind(actor: Actor) -> str:
     check_actor(actor)
     if isinstance(actor, SystemActor):
         return "system"
-    if isinstance(actor, PlayerActor):
+    if isinstance(actor, PlayerActor | CardSeatActor):
         return "player"
     return "user"
 

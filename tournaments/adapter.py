@@ -12,9 +12,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.board import Board, Rack
+from engine.cards import CardGame
+from engine.cards import Play as CardPlay
+from engine.cards import Turn as CardTurn
+from engine.cards.record import game_to_record as cards_game_to_record
+from engine.cards.record import turn_to_json as cards_turn_to_json
 from engine.duplicate import (
     Draw,
     Game,
@@ -363,3 +369,88 @@ def game_scores(
     tops = tuple(r.top_score or 0 for r in rounds)
     disciplinary = {p: tuple(rs) for p, rs in warnings.items() if p in players}
     return GameScores(tops, players, arrivals, disciplinary)
+
+
+# --- The card game (issue 18): a table's events replayed into an engine game ---------------
+
+
+@dataclass
+class CardsLive:
+    """A card table's game, replayed: the engine game, who holds each seat, and the seats
+    that already let the move waiting for a challenge stand (docs/cards.md, "On the site")."""
+
+    game: CardGame
+    levels: tuple[str, ...]  # per seat: "human", "strong" or "weak"
+    answered: set[int] = field(default_factory=set)
+
+    def is_human(self, seat: int) -> bool:
+        return self.levels[seat] == models.CardSeatKind.HUMAN
+
+    def waiting_for(self) -> list[int]:
+        """The human seats (the mover aside) still to answer the move laid; engines never
+        challenge, so a move with nobody to wait for stands at once."""
+        pending = self.game.pending
+        if pending is None:
+            return []
+        return [
+            s
+            for s in range(self.game.players)
+            if s != pending.seat and self.is_human(s) and s not in self.answered
+        ]
+
+
+def card_apply(live: CardsLive, kind: str, seat: int, data: Mapping[str, Any]) -> CardTurn | None:
+    """Apply one event to ``live``; the turn it closed, if any. The engine's refusals are
+    raised unchanged (``EngineError``): the service turns them into ``ServiceError``."""
+    game = live.game
+    turn: CardTurn | None = None
+    if kind == models.CardEventKind.PLAY:
+        game.play(seat, CardPlay.from_json(data))
+        live.answered.clear()
+    elif kind == models.CardEventKind.ACCEPT:
+        if game.pending is None:
+            raise EngineError("challenge.nothing", "No move is waiting to be challenged.")
+        if seat not in live.waiting_for():
+            raise EngineError("challenge.seat", "Only another seat may answer this move.")
+        live.answered.add(seat)
+    elif kind == models.CardEventKind.CHALLENGE:
+        if game.pending is not None and seat not in live.waiting_for():
+            raise EngineError("challenge.seat", "Only another seat may challenge this move.")
+        turn = game.challenge(seat)
+        live.answered.clear()
+    elif kind == models.CardEventKind.PASS:
+        turn = game.pass_turn(seat)
+    elif kind == models.CardEventKind.EXCHANGE:
+        turn = game.exchange(seat, str(data.get("cards", "")))
+    else:  # pragma: no cover - the column's check constraint lists the kinds
+        raise ValueError(f"unknown card event {kind!r}")
+    if game.pending is not None and not live.waiting_for():
+        turn = game.accept()
+        live.answered.clear()
+    return turn
+
+
+def cards_live(
+    table: models.CardTable,
+    seats: Sequence[models.CardSeat],
+    events: Iterable[models.CardEvent],
+    lexicon: EngineLexicon,
+) -> CardsLive:
+    """The game of ``table`` replayed from its seed and its stored events (a stored event
+    the engine now refuses is a broken invariant: raised, not worded)."""
+    levels = tuple(seat.kind for seat in sorted(seats, key=lambda s: s.number))
+    game = CardGame(table.seats, table.seed, lexicon=lexicon)
+    game.levels = list(levels)
+    live = CardsLive(game, levels)
+    for event in events:
+        card_apply(live, event.kind, event.seat, event.data)
+    return live
+
+
+def card_record(live: CardsLive, lexicon_path: str = "") -> dict[str, Any]:
+    """The ``tirage-cards`` v1 record of the table's game so far (finished or not)."""
+    return cards_game_to_record(live.game, kinds=list(live.levels), lexicon_path=lexicon_path)
+
+
+def card_turn_json(turn: CardTurn) -> dict[str, Any]:
+    return cards_turn_to_json(turn)

@@ -43,6 +43,11 @@ CONFLICT_CODES = frozenset(
         "round.state",
         "round.top_placed",
         "round.cancelled",
+        # the card game (issue 18): the table's state, not the request, refuses
+        "turn.not_yours",
+        "turn.pending",
+        "challenge.nothing",
+        "exchange.deck",
     }
 )
 CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")

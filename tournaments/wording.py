@@ -414,6 +414,16 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     ),
     "game.levels": (_("Chaque joueur du moteur a un niveau : fort ou faible."),),
     "cli.levels": (_("Donnez un niveau par joueur, fort (strong) ou faible (weak)."),),
+    # -- card tables on the site (tournaments/services/cards.py, issue 18) ----------------
+    "cards.seats": (_("Une table de cartes a de 2 à 6 places."),),
+    "cards.seat_kind": (_("Chaque place est un joueur sur tablette ou un adversaire moteur."),),
+    "cards.seat_name": (_("Donnez le nom de chaque joueur sur tablette."),),
+    "cards.no_human": (_("Une table demande au moins un joueur sur tablette."),),
+    "cards.seed": (_("La graine est un nombre entier de 0 à 2^63 − 1."),),
+    "card_table.unknown": (_("Cette table de cartes n'existe pas."),),
+    "access.card_seat": (_("Cette tablette n'est pas une place de cette table."),),
+    "cards.action": (_("Action inconnue : poser, laisser passer, contester, passer ou échanger."),),
+    "cards.move": (_("Le coup n'a pas pu être lu : reposez vos cartes."),),
     # -- access and sign-in (tournaments.access, tournaments.api) -------------------------
     "access.arbiter": (_("Seuls les arbitres de ce tournoi peuvent faire cela."),),
     "access.head_arbiter": (_("Seul le juge-arbitre peut faire cela."),),

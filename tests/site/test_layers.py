@@ -42,6 +42,8 @@ ALLOWED = {
     ),
     # AuditLog.save itself: the append-only guard calling Django's save.
     ("tournaments/models/work.py", "super().save"),
+    # CardEvent.save: the same append-only guard for a card table's events (issue 18).
+    ("tournaments/models/cards.py", "super().save"),
     # Not models: ReportLab's canvas and an openpyxl workbook written to memory.
     ("tournaments/reports/pdf.py", "super().save"),
     ("tournaments/reports/tables.py", "wb.save"),

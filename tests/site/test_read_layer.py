@@ -18,6 +18,7 @@ AUDIENCES = [
     *sorted((SITE / "api" / "views").glob("*.py")),
     *sorted((SITE / "tablet").glob("*.py")),
     *sorted((SITE / "projector").glob("*.py")),
+    *sorted((SITE / "cards").glob("*.py")),
     *sorted((SITE / "reports").glob("*.py")),
     SITE / "views.py",
     SITE / "management" / "commands" / "tirage_export.py",

@@ -1,8 +1,8 @@
 """Game families: each registers, in one place, what the site needs to know about it.
 
 The common core (tournaments, players, registrations, arbiters, the audit log, the console
-and the API's tournament pages) is shared; a *family* (``duplicate`` today; ``classic`` and
-``cards`` next) brings its own documents, wording and routes. Like pretix's registries, the
+and the API's tournament pages) is shared; a *family* (``duplicate`` and ``cards`` today;
+``classic`` next) brings its own documents, wording and routes. Like pretix's registries, the
 core never lists a family's parts itself: it asks this module, which holds what every
 family module registered with :func:`register` when it was loaded (:data:`BUILT_IN`, in
 order). A new family is one module here plus one line in :data:`BUILT_IN`; docs/architecture.md
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from tournaments.reports.base import Rendered
 
 #: The families the site knows, loaded in this order (their documents are listed so).
-BUILT_IN = ("tournaments.families.duplicate",)
+BUILT_IN = ("tournaments.families.duplicate", "tournaments.families.cards")
 
 #: ``game``: the document is about one game (``game`` required); ``optional``: one game or
 #: the whole tournament; ``tournament``: the whole tournament only (``game`` refused);

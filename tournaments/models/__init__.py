@@ -7,9 +7,13 @@ table per player, valid states) are database constraints, not just code. The tab
 ``core`` (the game) and ``work`` (audit, conflicts, batches), their states and kinds in
 ``choices``; import them from here."""
 
+from tournaments.models.cards import CardEvent, CardSeat, CardTable
 from tournaments.models.choices import (
     ArbiterRole,
     BatchState,
+    CardEventKind,
+    CardSeatKind,
+    CardTableState,
     DecisionKind,
     GameKind,
     GameState,
@@ -38,6 +42,12 @@ from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConfli
 __all__ = [
     "ArbiterRole",
     "BatchState",
+    "CardEvent",
+    "CardEventKind",
+    "CardSeat",
+    "CardSeatKind",
+    "CardTable",
+    "CardTableState",
     "DecisionKind",
     "GameKind",
     "GameState",

@@ -81,3 +81,29 @@ class ReportState(models.TextChoices):
     RUNNING = "running", _("en cours")
     DONE = "done", _("terminé")
     FAILED = "failed", _("échec")
+
+
+# -- The card game (issue 18, tournaments/services/cards.py) --------------------------------
+
+
+class CardTableState(models.TextChoices):
+    PLAYING = "playing", _("en cours")
+    FINISHED = "finished", _("terminée")
+
+
+class CardSeatKind(models.TextChoices):
+    """Who holds a seat: a player on a tablet, or an engine opponent (engine.cards.players)."""
+
+    HUMAN = "human", _("joueur")
+    STRONG = "strong", _("adversaire moteur fort")
+    WEAK = "weak", _("adversaire moteur faible")
+
+
+class CardEventKind(models.TextChoices):
+    """One stored event of a card table; replaying them from the seed gives the game."""
+
+    PLAY = "play", _("pose")
+    ACCEPT = "accept", _("pas de contestation")
+    CHALLENGE = "challenge", _("contestation")
+    PASS = "pass", _("passe")
+    EXCHANGE = "exchange", _("échange")

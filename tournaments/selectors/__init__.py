@@ -23,6 +23,17 @@ Nothing here writes. Import the package (``from tournaments import selectors``) 
 
 from __future__ import annotations
 
+from tournaments.selectors.cards import (
+    card_live,
+    card_public_view,
+    card_record,
+    card_revision,
+    card_seat_by_token,
+    card_seat_view,
+    card_seats,
+    card_table_by_id,
+    card_tables_of,
+)
 from tournaments.selectors.documents import eg_identity, game_data, game_record, tables_data
 from tournaments.selectors.games import (
     counted_rounds,
@@ -118,6 +129,15 @@ from tournaments.selectors.work import (
 game_counted_rounds = counted_rounds
 
 __all__ = [
+    "card_live",
+    "card_public_view",
+    "card_record",
+    "card_revision",
+    "card_seat_by_token",
+    "card_seat_view",
+    "card_seats",
+    "card_table_by_id",
+    "card_tables_of",
     "DRAW_SETTINGS",
     "SCORE_SETTINGS",
     "arbiters_presence",

@@ -30,6 +30,12 @@ from tournaments.services.batch import (
     predrawn_batch_prepare,
     prepared_game_play,
 )
+from tournaments.services.cards import (
+    SeatSpec,
+    card_table_open,
+    card_table_settle,
+    card_turn_play,
+)
 from tournaments.services.decisions import (
     decision_moyenne,
     decision_penalty,
@@ -93,10 +99,14 @@ __all__ = [
     "ProposalResult",
     "RecomputeResult",
     "RowError",
+    "SeatSpec",
     "arbiter_account_create",
     "arbiter_add",
     "arbiter_handover",
     "arbiter_remove",
+    "card_table_open",
+    "card_table_settle",
+    "card_turn_play",
     "conflict_resolve",
     "decision_moyenne",
     "decision_review",

@@ -1,0 +1,1 @@
+"""The card game's pages (issue 18): the seats' tablets, the shared screen, the console."""
