@@ -265,10 +265,32 @@ def enter_slips(head: Any, claire: Any, site: Afternoon, number: int, round_id: 
         expect(row.locator(".score")).to_have_text("14")
         expect(row.locator(".kind")).to_contain_text(re.compile("avertissement", re.I))
         shot(claire, "slips", full_page=True)
+        # The head arbiter types Ivan's slip again, misread: a conflict, said at once; the
+        # version typed first (Claire's) counts until the head arbiter keeps one.
+        head.fill("#slip-line", "9 6F FOI 14")
+        head.press("#slip-line", "Enter")
+        answer = head.locator("#slip-log li", has_text=name_of(9)).first
+        expect(answer.locator(".conflict-note")).to_contain_text("conflit ouvert")
+        expect(head.locator("#received")).to_have_text(str(received))
+        resolve_conflict(head, site)
+        head.goto(slips_url)
     head.reload()
     expect(head.locator("#received")).to_have_text(str(received))
     if number == 1:
         expect(head.locator("#missing-list")).to_contain_text(name_of(11))
+
+
+def resolve_conflict(head: Any, site: Afternoon) -> None:
+    """On Conflits de saisie, the head arbiter keeps the version Claire typed (Ivan's HUE)."""
+    from playwright.sync_api import expect
+
+    head.goto(site.url(f"/arbitre/tournoi/{SLUG}/conflits/"))
+    hers = head.locator("table.conflicts tr[data-version]", has_text=SECOND)
+    expect(hers).to_contain_text("4H HUE 6")
+    shot(head, "conflicts", full_page=True)
+    submit(head, f"table.conflicts tr[data-version]:has-text('{SECOND}') form")
+    expect(head.locator("main")).to_contain_text("Aucun conflit de saisie en attente.")
+    expect(head.locator("main")).to_contain_text("Conflits réglés")
 
 
 def correct_two_rounds_back(head: Any, site: Afternoon, round_ids: list[int]) -> None:
@@ -346,7 +368,8 @@ def play(head: Any, claire: Any, site: Afternoon, links: dict[int, str]) -> list
 
     for table, page in tablets.items():
         expect(page.locator("#res-total")).to_have_text(str(TOTALS[table]))
-    shot(tablets[1], "tablet-results", full_page=True)
+    tablets[1].locator("#res-rank").scroll_into_view_if_needed()  # the results, not the board
+    shot(tablets[1], "tablet-results")
     return round_ids
 
 
