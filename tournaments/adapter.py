@@ -365,7 +365,11 @@ def game_scores(
             continue
         if reg.arrival_game == game.number and reg.arrival_round > 1:
             arrivals[reg.player_id] = reg.arrival_round
-        players[reg.player_id] = tuple(judged(r, reg.player_id) for r in rounds)
+        # A withdrawn player is absent from the withdrawal round on (0, no solo rival);
+        # the rounds before keep what was judged (docs/rules-choices.md, « abandon »).
+        players[reg.player_id] = tuple(
+            None if reg.gone_by(game.number, r.number) else judged(r, reg.player_id) for r in rounds
+        )
     tops = tuple(r.top_score or 0 for r in rounds)
     disciplinary = {p: tuple(rs) for p, rs in warnings.items() if p in players}
     return GameScores(tops, players, arrivals, disciplinary)

@@ -43,6 +43,12 @@ CONFLICT_CODES = frozenset(
         "round.state",
         "round.top_placed",
         "round.cancelled",
+        # players (services/registrations.py)
+        "registration.withdrawn",
+        "registration.not_withdrawn",
+        "registration.played_after",
+        "registration.withdraw_before_arrival",
+        "registration.arrival_after_withdrawal",
         # the card game (issue 18): the table's state, not the request, refuses
         "turn.not_yours",
         "turn.pending",

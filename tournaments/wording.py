@@ -598,6 +598,52 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Personne n'est inscrit à la table %(table)s."),
         _("Personne n'est inscrit à cette table."),
     ),
+    # -- players page: edit, table change, withdrawal (services/registrations.py) -------
+    "player.licence_taken": (
+        _("La licence %(licence)s appartient déjà à un autre joueur."),
+        _("Cette licence appartient déjà à un autre joueur."),
+    ),
+    "access.player_elsewhere": (
+        _(
+            "Ce joueur est aussi inscrit à un tournoi que vous n'arbitrez pas : sa fiche ne "
+            "peut être corrigée que par un arbitre de chacun de ses tournois."
+        ),
+    ),
+    "registration.withdrawn": (
+        _(
+            "Ce joueur s'est retiré du tournoi à partir de la partie %(game)s, coup "
+            "%(round)s : plus aucun coup n'est enregistré pour lui."
+        ),
+        _("Ce joueur s'est retiré du tournoi : plus aucun coup n'est enregistré pour lui."),
+    ),
+    "registration.not_withdrawn": (_("Ce joueur ne s'est pas retiré du tournoi."),),
+    "registration.played_after": (
+        _(
+            "Ce joueur a remis un coup à la partie %(game)s, coup %(round)s : le retrait "
+            "commence après son dernier coup joué."
+        ),
+        _("Ce joueur a déjà joué ce coup : le retrait commence après son dernier coup joué."),
+    ),
+    "registration.withdraw_reason": (_("Un retrait doit être motivé."),),
+    "registration.withdraw_reason_long": (
+        _("Le motif du retrait dépasse %(limit)s caractères."),
+        _("Le motif du retrait est trop long."),
+    ),
+    "registration.withdrawal": (_("Les parties et les coups sont numérotés à partir de 1."),),
+    "registration.withdraw_before_arrival": (
+        _(
+            "Le joueur arrive à la partie %(game)s, coup %(round)s : le retrait ne peut pas "
+            "commencer avant."
+        ),
+        _("Le retrait ne peut pas commencer avant l'arrivée du joueur."),
+    ),
+    "registration.arrival_after_withdrawal": (
+        _(
+            "Le joueur s'est retiré à la partie %(game)s, coup %(round)s : son arrivée ne "
+            "peut pas venir après."
+        ),
+        _("L'arrivée du joueur ne peut pas venir après son retrait."),
+    ),
     "round.unknown_number": (_("La partie n'a pas ce coup."),),
     "form.invalid": (_("Le formulaire contient des erreurs."),),
     "query.flag": (

@@ -23,7 +23,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.site.populated import populate
-from tournaments.models import ReportJob
+from tournaments.models import Registration, ReportJob
 from tournaments.reports.documents import ANY, DOCUMENTS, GAME, OPTIONAL, render_document
 
 pytestmark = pytest.mark.django_db
@@ -158,6 +158,11 @@ def console_pages(populated: dict[str, Any]) -> list[str]:
         reverse("console:batch_prepare", args=[slug]),
         reverse("console:record_import", args=[slug]),
         reverse("console:report_job", args=[job.pk]),
+    ]
+    # A player's page (« Modifier »), one per registration (Denis arrives late).
+    urls += [
+        reverse("console:registration_edit", args=[reg.pk])
+        for reg in Registration.objects.filter(tournament=tournament)
     ]
     for rnd in populated["rounds"]:
         urls += [

@@ -131,6 +131,38 @@ class PlayerRegisterSerializer(RequestSerializer):
     )
 
 
+# -- players: edit, table change, arrival, withdrawal (api/views/registrations.py) -----------
+
+
+class RegistrationUpdateSerializer(RequestSerializer):
+    """The details to change (the others stay as they are) and the table to move to."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    licence = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    series = serializers.CharField(max_length=10, required=False, allow_blank=True)
+    category = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    birth_year = serializers.IntegerField(
+        min_value=1900, max_value=2100, required=False, allow_null=True
+    )
+    table_number = serializers.IntegerField(
+        min_value=1, max_value=100_000, required=False,
+        help_text="Move the player to this table (head arbiter; 409 when it is taken).",
+    )  # fmt: skip
+
+
+class RoundPointSerializer(RequestSerializer):
+    """Where a late arrival or a withdrawal starts: a game and one of its rounds."""
+
+    game = serializers.IntegerField(min_value=1, max_value=1000)
+    round = serializers.IntegerField(min_value=1, max_value=1000)
+
+
+class WithdrawSerializer(RoundPointSerializer):
+    reason = serializers.CharField(max_length=500, help_text="Why the player leaves.")
+
+
 class PlayersImportSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="A CSV or XLSX file, one player a row (2 MB).")
     issue_tokens = serializers.BooleanField(
@@ -251,7 +283,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
-        fields = ["id", "name", "licence", "club", "federation", "series", "category"]
+        fields = ["id", "name", "licence", "club", "federation", "series", "category",
+                  "birth_year"]  # fmt: skip
         read_only_fields = fields
 
 
@@ -263,7 +296,8 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Registration
-        fields = ["id", "player", "table_number", "arrival_game", "arrival_round", "access_token"]
+        fields = ["id", "player", "table_number", "arrival_game", "arrival_round", "access_token",
+                  "withdrawn_game", "withdrawn_round", "withdrawn_reason"]  # fmt: skip
         read_only_fields = fields
 
     def get_access_token(self, obj: Registration) -> str | None:
@@ -271,6 +305,14 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 
 class ImportResultSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    registrations = RegistrationSerializer(many=True)
+
+
+class TokensIssuedSerializer(serializers.Serializer):
+    """« Créer tous les liens tablette »: how many links were made, and every registration
+    with its link (the existing ones unchanged)."""
+
     created = serializers.IntegerField()
     registrations = RegistrationSerializer(many=True)
 

@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from tournaments.api.permissions import ApiDocsAllowed
-from tournaments.api.views import auth, common, play, player, reports, tournaments
+from tournaments.api.views import auth, common, play, player, registrations, reports, tournaments
 from tournaments.api.views.common import SchemaView
 
 _DOCS = {"permission_classes": [ApiDocsAllowed]}
@@ -26,6 +26,17 @@ urlpatterns = [
          name="api-players-import"),
     path("registrations/<int:registration_id>/token", tournaments.RegistrationTokenView.as_view(),
          name="api-registration-token"),
+    # A registration: edit, table, arrival, withdrawal; every tablet link at once.
+    path("tournaments/<slug:slug>/registrations/tokens",
+         registrations.RegistrationTokensView.as_view(), name="api-registration-tokens"),
+    path("tournaments/<slug:slug>/registrations/<int:registration_id>/",
+         registrations.RegistrationDetailView.as_view(), name="api-registration"),
+    path("tournaments/<slug:slug>/registrations/<int:registration_id>/arrival",
+         registrations.RegistrationArrivalView.as_view(), name="api-registration-arrival"),
+    path("tournaments/<slug:slug>/registrations/<int:registration_id>/withdraw",
+         registrations.RegistrationWithdrawView.as_view(), name="api-registration-withdraw"),
+    path("tournaments/<slug:slug>/registrations/<int:registration_id>/reinstate",
+         registrations.RegistrationReinstateView.as_view(), name="api-registration-reinstate"),
     path("tournaments/<slug:slug>/games/", tournaments.GameListView.as_view(), name="api-games"),
     path("tournaments/<slug:slug>/rankings/", tournaments.TournamentRankingView.as_view(),
          name="api-rankings"),

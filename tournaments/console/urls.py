@@ -3,7 +3,15 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments.console import admin_pages, batches, decisions, exports, settings_pages, views
+from tournaments.console import (
+    admin_pages,
+    batches,
+    decisions,
+    exports,
+    players_pages,
+    settings_pages,
+    views,
+)
 
 app_name = "console"
 urlpatterns = [
@@ -53,6 +61,12 @@ urlpatterns = [
     path("inscription/<int:registration_id>/jeton/revoquer/", admin_pages.token_revoke,
          name="token_revoke"),
     path("tournoi/<slug:slug>/arrivee/", admin_pages.arrive, name="arrive"),
+    # A player's page (edit, table, arrival, withdrawal), every tablet link at once
+    # (console/players_pages.py).
+    path("inscription/<int:registration_id>/modifier/", players_pages.registration_edit,
+         name="registration_edit"),
+    path("tournoi/<slug:slug>/joueurs/liens/", players_pages.tokens_issue_all,
+         name="tokens_issue_all"),
     # Documents and exports, report jobs, game record import (console/exports.py).
     path("tournoi/<slug:slug>/documents/", exports.documents, name="documents"),
     path("tournoi/<slug:slug>/documents/<str:kind>/", exports.download, name="document"),

@@ -204,6 +204,11 @@ class Registration(models.Model):
     arrival_round = models.PositiveIntegerField(_("arrivée: coup"), default=1)
     # The player's tablet key (issued by ``registration_token_issue``); null: no access.
     access_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # A withdrawal (``registration_withdraw``): the player plays no round from (game, round)
+    # on; the rounds before keep their results. Null: the player plays on.
+    withdrawn_game = models.PositiveIntegerField(_("retrait : partie"), null=True, blank=True)
+    withdrawn_round = models.PositiveIntegerField(_("retrait : coup"), null=True, blank=True)
+    withdrawn_reason = models.CharField(_("motif du retrait"), max_length=500, blank=True)
 
     class Meta:
         constraints = [
@@ -213,10 +218,41 @@ class Registration(models.Model):
                 condition=Q(table_number__gte=1, arrival_game__gte=1, arrival_round__gte=1),
                 name="reg_positive",
             ),
+            # Withdrawn: game and round from 1, a reason, not before the arrival; or none
+            # of the three.
+            models.CheckConstraint(
+                condition=Q(
+                    withdrawn_game__isnull=True, withdrawn_round__isnull=True, withdrawn_reason=""
+                )
+                | (
+                    Q(withdrawn_game__isnull=False, withdrawn_round__isnull=False)
+                    & Q(withdrawn_game__gte=1, withdrawn_round__gte=1)
+                    & ~Q(withdrawn_reason="")
+                    & (
+                        Q(withdrawn_game__gt=models.F("arrival_game"))
+                        | Q(
+                            withdrawn_game=models.F("arrival_game"),
+                            withdrawn_round__gte=models.F("arrival_round"),
+                        )
+                    )
+                ),
+                name="reg_withdrawn",
+            ),  # fmt: skip
         ]
 
     def __str__(self) -> str:
         return f"{self.player_id} @ table {self.table_number}"
+
+    @property
+    def withdrawn(self) -> bool:
+        """Whether the player left the tournament (see ``withdrawn_game``)."""
+        return self.withdrawn_game is not None
+
+    def gone_by(self, game_number: int, round_number: int) -> bool:
+        """Whether the player had withdrawn by that round (absent from it on)."""
+        if self.withdrawn_game is None:
+            return False
+        return (game_number, round_number) >= (self.withdrawn_game, self.withdrawn_round or 1)
 
 
 class ArbiterMembership(models.Model):

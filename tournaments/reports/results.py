@@ -61,7 +61,7 @@ def _row(line: RankingLine) -> list:
     p = line.player
     return [
         rank_text(line),
-        para(p.name, CELL),
+        para(_("%(name)s (abandon)") % {"name": p.name} if p.withdrawn else p.name, CELL),
         para(p.club, CELL),
         p.series,
         p.category,

@@ -56,6 +56,7 @@ from tournaments.selectors.players import (
     arrivals,
     expected_count,
     expected_registrations,
+    last_move_from,
     names_by_player,
     players_of,
     registration_at_table,
@@ -64,6 +65,7 @@ from tournaments.selectors.players import (
     registrations,
     table_of,
     tables_by_player,
+    withdrawal_start,
 )
 from tournaments.selectors.rankings import (
     game_ranking,
@@ -161,6 +163,8 @@ __all__ = [
     "entered_by_names",
     "expected_count",
     "expected_registrations",
+    "last_move_from",
+    "withdrawal_start",
     "forget_game_outcomes",
     "game_by_id",
     "game_by_number",

@@ -74,7 +74,7 @@ def _moves(
     solo_set = set(solos)
     out = []
     for rnd, score in zip(rounds, credited, strict=True):
-        if reg.arrival_game > game.number:
+        if reg.arrival_game > game.number or reg.gone_by(game.number, rnd.number):
             out.append(PlayerMove(rnd.number, "", "", 0, "absent", "absent"))
             continue
         if reg.arrival_game == game.number and rnd.number < reg.arrival_round:
@@ -167,7 +167,11 @@ def game_record(game: Game) -> dict:
     counted = counted_rounds(game)
     infos = players_of(tournament)
     regs = arrivals(tournament)
-    present = [pid for pid in infos if regs[pid].arrival_game <= game.number]
+    present = [
+        pid
+        for pid in infos
+        if regs[pid].arrival_game <= game.number and not regs[pid].gone_by(game.number, 1)
+    ]
     players = []
     for pid in present:
         entry = {"id": str(pid), "name": infos[pid].name, "table": infos[pid].table}

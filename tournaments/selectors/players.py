@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from tournaments.errors import ServiceError
-from tournaments.models import Registration, Round, Tournament
+from tournaments.models import ProposalVersion, Registration, Round, Tournament
 from tournaments.selectors.tournament import MAX_ID
 from tournaments.selectors.values import PlayerInfo
 
@@ -99,11 +99,18 @@ def table_of(tournament_id: int, player_id: int) -> int | None:
 
 
 def arrived_q(rnd: Round) -> Q:
-    """The registrations playing ``rnd``: arrived before its game, or by its round."""
+    """The registrations playing ``rnd``: arrived before its game, or by its round, and
+    not withdrawn by then (a withdrawn player is no longer expected: no missing slip)."""
     game = rnd.game
-    return Q(arrival_game__lt=game.number) | Q(
+    arrived = Q(arrival_game__lt=game.number) | Q(
         arrival_game=game.number, arrival_round__lte=rnd.number
     )
+    staying = (
+        Q(withdrawn_game__isnull=True)
+        | Q(withdrawn_game__gt=game.number)
+        | Q(withdrawn_game=game.number, withdrawn_round__gt=rnd.number)
+    )
+    return arrived & staying
 
 
 def expected_registrations(rnd: Round) -> list[Registration]:
@@ -123,6 +130,46 @@ def expected_count(rnd: Round) -> int:
         .filter(arrived_q(rnd))
         .count()
     )
+
+
+def last_move_from(
+    reg: Registration, game_number: int, round_number: int
+) -> tuple[int, int] | None:
+    """``(game, round)`` of the player's last move handed in at round ``round_number``
+    of game ``game_number`` or later (cancelled rounds aside), None when there is none:
+    a withdrawal from there would hide a recorded result."""
+    later = Q(round__game__number__gt=game_number) | Q(
+        round__game__number=game_number, round__number__gte=round_number
+    )
+    return (
+        ProposalVersion.objects.filter(
+            player_id=reg.player_id, round__game__tournament_id=reg.tournament_id
+        )
+        .filter(later)
+        .exclude(round__state="cancelled")
+        .order_by("-round__game__number", "-round__number")
+        .values_list("round__game__number", "round__number")
+        .first()
+    )
+
+
+def withdrawal_start(reg: Registration) -> tuple[int, int]:
+    """The round a withdrawal decided now starts from, as the console proposes it: the
+    current round of the last game when the player has no move there and its top is not
+    placed, else the next one; never before the player's arrival."""
+    rnd = (
+        Round.objects.filter(game__tournament_id=reg.tournament_id)
+        .exclude(state="cancelled")
+        .order_by("-game__number", "-number")
+        .select_related("game")
+        .first()
+    )
+    if rnd is None:
+        return max((1, 1), (reg.arrival_game, reg.arrival_round))
+    here = (rnd.game.number, rnd.number)
+    done = rnd.top_placed_at is not None or last_move_from(reg, *here) is not None
+    start = (here[0], here[1] + 1) if done else here
+    return max(start, (reg.arrival_game, reg.arrival_round))
 
 
 def arrivals(tournament: Tournament | int) -> dict[int, Registration]:
@@ -148,5 +195,6 @@ def players_of(tournament: Tournament | int) -> dict[int, PlayerInfo]:
             licence=p.licence,
             federation=p.federation,
             access_token=str(getattr(reg, "access_token", "") or ""),
+            withdrawn=reg.withdrawn_game is not None,
         )
     return out

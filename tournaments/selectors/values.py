@@ -34,7 +34,8 @@ class TournamentInfo:
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
-    """A registered player; ``access_token`` is empty until tablets get one."""
+    """A registered player; ``access_token`` is empty until tablets get one; ``withdrawn``
+    when the player left the tournament (rankings keep them, marked « abandon »)."""
 
     player_id: int
     name: str
@@ -45,6 +46,7 @@ class PlayerInfo:
     licence: str = ""
     federation: str = ""
     access_token: str = ""
+    withdrawn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

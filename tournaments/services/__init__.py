@@ -3,6 +3,7 @@ commands all call these functions (keyword arguments, typed results, ``ServiceEr
 
 Each one runs in a transaction with row locks, checks who acts (``tournaments.access``) and
 writes the audit log; see the modules: ``registry`` (tournaments, players, tokens),
+``registrations`` (editing, table changes, withdrawals, every tablet link at once),
 ``tournament_settings`` (settings), ``arbiters`` (arbiters and their accounts),
 ``lexicons`` (a club's word list built by a worker), ``imports`` (player lists), ``games``
 (lexicons, games, racks, placing tops),
@@ -69,6 +70,12 @@ from tournaments.services.recompute import (
     round_recompute,
     round_recompute_later,
 )
+from tournaments.services.registrations import (
+    registration_reinstate,
+    registration_tokens_issue,
+    registration_update,
+    registration_withdraw,
+)
 from tournaments.services.registry import (
     arbiter_account_create,
     player_register,
@@ -128,6 +135,10 @@ __all__ = [
     "proposal_correct",
     "proposal_submit",
     "registration_arrive",
+    "registration_reinstate",
+    "registration_tokens_issue",
+    "registration_update",
+    "registration_withdraw",
     "registration_token_issue",
     "registration_token_revoke",
     "report_job_build",

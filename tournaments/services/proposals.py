@@ -181,12 +181,19 @@ def proposal_submit(
                 ).first()
                 if stored is not None:
                     return _replayed(stored, word, reference, claimed_score)
-            if not Registration.objects.filter(
+            reg = Registration.objects.filter(
                 tournament_id=rnd.game.tournament_id, player_id=player_id
-            ).exists():
+            ).first()
+            if reg is None:
                 raise ServiceError(
                     "player.not_registered", "This player is not registered in the tournament."
                 )
+            if reg.gone_by(rnd.game.number, rnd.number):
+                raise ServiceError(
+                    "registration.withdrawn",
+                    "The player withdrew from the tournament: no more moves.",
+                    game=reg.withdrawn_game, round=reg.withdrawn_round,
+                )  # fmt: skip
             if rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
                 raise ServiceError(
                     "round.not_open",

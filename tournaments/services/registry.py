@@ -219,6 +219,15 @@ def registration_arrive(
         require_arbiter(actor=actor, tournament_id=reg.tournament_id)
         if (reg.arrival_game, reg.arrival_round) == (game_number, round_number):
             return reg
+        if reg.withdrawn and (game_number, round_number) > (
+            reg.withdrawn_game,
+            reg.withdrawn_round or 1,
+        ):
+            raise ServiceError(
+                "registration.arrival_after_withdrawal",
+                "The arrival cannot come after the player's withdrawal.",
+                game=reg.withdrawn_game, round=reg.withdrawn_round,
+            )  # fmt: skip
         previous = [reg.arrival_game, reg.arrival_round]
         reg.arrival_game, reg.arrival_round = game_number, round_number
         reg.save(update_fields=["arrival_game", "arrival_round"])
