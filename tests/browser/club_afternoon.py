@@ -29,6 +29,8 @@ PLAYERS = [
     (11, "Karim Fournier", "100011", "Bordeaux", "2A", "Senior"),
     (12, "Léa Girard", "100012", "Arcachon", "7A", "Émeraude"),
 ]
+#: Names the CSV file spells wrongly (the arbiter corrects them on the player's page).
+CSV_NAMES = {12: "Lea Girard"}
 TABLETS = (1, 2)  # Anne and Bruno play on tablets; tables 3–12 hand in paper slips
 HEAD_TYPES = range(3, 8)  # the head arbiter types tables 3–7, Claire tables 8–12
 
@@ -103,7 +105,7 @@ def players_csv(path: Path) -> Path:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";")
     writer.writerow(["Table", "Nom", "Licence", "Club", "Série", "Catégorie"])
-    writer.writerows(PLAYERS)
+    writer.writerows((t, CSV_NAMES.get(t, name), *rest) for t, name, *rest in PLAYERS)
     path.write_text(buffer.getvalue(), encoding="utf-8")
     return path
 

@@ -31,6 +31,7 @@ import pytest
 
 from tests.browser.club_afternoon import (
     CORRECTION,
+    CSV_NAMES,
     DATA_FORMATS,
     HEAD_TYPES,
     PLAYERS,
@@ -180,7 +181,15 @@ def import_players(head: Any, site: Afternoon, folder: Path) -> None:
     )
     submit(head, "form:has(input[name=action][value=import])")
     for table, name, *_rest in PLAYERS:
-        expect(head.locator(f"#t{table}")).to_contain_text(name)
+        expect(head.locator(f"#t{table}")).to_contain_text(CSV_NAMES.get(table, name))
+    # The club's export lost an accent: « Modifier » on her row puts it back.
+    for table in CSV_NAMES:
+        head.locator(f"#t{table}").get_by_role("link", name="Modifier").click()
+        head.fill("#registration-form input[name=name]", name_of(table))
+        submit(head, "#registration-form")
+        expect(head.locator("h1")).to_contain_text(name_of(table))
+        head.get_by_role("link", name="Retour aux joueurs").click()
+        expect(head.locator(f"#t{table}")).to_contain_text(name_of(table))
 
 
 def add_second_arbiter(head: Any, site: Afternoon) -> Any:
@@ -214,9 +223,10 @@ def tablet_links(head: Any, site: Afternoon) -> dict[int, str]:
     from playwright.sync_api import expect
 
     head.goto(site.url(f"/arbitre/tournoi/{SLUG}/joueurs/"))
+    head.get_by_role("button", name="Créer tous les liens tablette").click()
+    expect(head.locator("ul.messages")).to_contain_text(f"{len(PLAYERS)} liens de tablette créés")
+    expect(head.locator("#feuille-qr")).to_contain_text("Les liens sont prêts")
     for table, *_rest in PLAYERS:
-        head.locator(f"#t{table} form[action$='/jeton/'] button").click()
-        head.wait_for_load_state()
         expect(head.locator(f"#t{table} a.tablet-link")).to_be_visible()
     shot(head, "players", full_page=True)
     with head.expect_download() as sheet:
