@@ -49,6 +49,7 @@ from engine.moves import Move, move_to_json
 from engine.notation import parse_reference
 from tournaments import models
 from tournaments.errors import ServiceError
+from tournaments.models.choices import RoundState
 
 _LEXICONS: dict[str, EngineLexicon] = {}
 _LEXICONS_LOCK = threading.Lock()
@@ -123,7 +124,7 @@ def rack_source(game: models.Game) -> RackSource:
 
 
 def _status(row: models.Round) -> str:
-    if row.state == "cancelled":
+    if row.state == RoundState.CANCELLED:
         return "cancelled"
     return "played" if row.top_placed_at is not None else "pending"
 

@@ -15,6 +15,7 @@ from celery import shared_task
 
 from tournaments.access import SYSTEM
 from tournaments.models import Game, Round
+from tournaments.models.choices import RoundState
 from tournaments.services.batch import prepared_game_play
 from tournaments.services.recompute import game_recompute, round_recompute
 from tournaments.services.registry import tournament_touch as touch_service
@@ -103,9 +104,9 @@ def requeue_pending_tops() -> int:
     queued twice costs one query the second time.
     """
     pending = list(
-        Round.objects.filter(state__in=("drawn", "open"), top__isnull=True).values_list(
-            "pk", flat=True
-        )
+        Round.objects.filter(
+            state__in=(RoundState.DRAWN, RoundState.OPEN), top__isnull=True
+        ).values_list("pk", flat=True)
     )
     for round_id in pending:
         compute_top.delay(round_id)

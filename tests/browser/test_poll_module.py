@@ -1,6 +1,7 @@
 """poll.js on its own, in Chromium, against answers the test writes (page.route): the ETag
 goes back in If-None-Match and a 304 calls nothing, ``forget`` asks for a full answer,
-failures space the requests out, a hidden page sends nothing and asks at once when shown.
+failures space the requests out, a hidden page sends nothing and asks at once when shown;
+``pollJob`` shows each answer, stops at "done" or "failed" and then reloads the page.
 
 Absence is shown against a second poller that is never paused, used as the clock: no
 sleep, every wait is on a count of requests."""
@@ -20,12 +21,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def page(live_server: Any, browser: Any) -> Any:
-    """A page of the site with poll.js imported as window.poll, and a record of requests."""
+    """A page of the site with poll.js imported as window.poll and window.pollJob, and a
+    record of requests."""
     page = browser.new_context().new_page()
     page.goto(f"{live_server.url}/")
     page.evaluate(
         """async () => { const m = await import('/static/tournaments/poll.js');
-                         window.poll = m.poll; window.seen = []; }"""
+                         window.poll = m.poll; window.pollJob = m.pollJob;
+                         window.seen = []; }"""
     )
     return page
 
@@ -106,3 +109,37 @@ def test_failures_space_the_requests_and_a_hidden_page_waits(page: Any) -> None:
                    document.dispatchEvent(new Event('visibilitychange')); }"""
     )
     until(page, "window.states > window.statesWhenShown")
+
+
+def test_poll_job_shows_progress_stops_when_over_then_reloads(page: Any) -> None:
+    answers = iter([{"state": "pending", "progress": 0}, {"state": "running", "progress": 40}])
+    asked = {"n": 0}
+
+    def job(route: Any, _: Any) -> None:
+        asked["n"] += 1
+        route.fulfill(status=200, json=next(answers, {"state": "failed", "progress": 40}))
+
+    page.route("**/probe/job", job)
+    page.route("**/probe/tick", lambda route, _: route.fulfill(status=200, json={}))
+    page.evaluate(
+        """() => { window.finished = [];
+                   pollJob('/probe/job', (status) => window.seen.push(status.progress),
+                           {interval: 20, delay: 0,
+                            onFinished: (status) => window.finished.push(status.state)}); }"""
+    )
+    until(page, "window.finished.length === 1")
+    assert page.evaluate("window.seen") == [0, 40, 40]  # each answer shown, the last too
+    assert page.evaluate("window.finished") == ["failed"]
+    # Over: no request any more while a clock poller answers 20 times.
+    page.evaluate(
+        """() => { window.answered = 0;
+                   poll('/probe/tick', {interval: 20, onData: () => { window.answered++; }}); }"""
+    )
+    until(page, "window.answered >= 20")
+    assert asked["n"] == 3
+
+    # Without onFinished the page reloads once the job is done (it then shows the result).
+    page.route("**/probe/done", lambda route, _: route.fulfill(status=200, json={"state": "done"}))
+    with page.expect_event("load", timeout=WAIT):
+        page.evaluate("pollJob('/probe/done', null, {interval: 20, delay: 0})")
+    assert page.evaluate("typeof window.pollJob") == "undefined"  # a fresh page

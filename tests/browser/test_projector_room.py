@@ -25,15 +25,8 @@ PLAYERS = 200
 def full_room(tournament_setup: dict[str, Any]) -> dict[str, Any]:
     """200 players (the 3 of tournament_setup and 197 more), round 1 closed and placed:
     Anne found the top (26), the others handed nothing in."""
+    from tests.scenario import new_game
     from tournaments.models import Player, Registration
-    from tournaments.services import (
-        game_create,
-        proposal_submit,
-        round_close,
-        round_draw,
-        round_open,
-        round_place_top,
-    )
 
     tournament = tournament_setup["tournament"]
     more = Player.objects.bulk_create(
@@ -45,12 +38,8 @@ def full_room(tournament_setup: dict[str, Any]) -> dict[str, Any]:
             for n, p in enumerate(more, start=4)
         ]
     )
-    game = game_create(tournament_id=tournament.pk, seed=7, actor=SYSTEM)
-    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
     anne = tournament_setup["players"][0]
-    proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM)
-    round_close(round_id=rnd.pk, actor=SYSTEM)
-    round_place_top(round_id=rnd.pk, actor=SYSTEM)
+    new_game(tournament_setup, seed=7, actor=SYSTEM).play({anne: ("HAINES", "H4", None)})
     names = {r.player.name for r in Registration.objects.filter(tournament=tournament)}
     assert len(names) == PLAYERS
     return {"tournament": tournament, "names": names}

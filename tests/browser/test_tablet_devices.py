@@ -73,25 +73,18 @@ def tap_rack(page: Any, letter: str) -> None:
 
 
 def open_round(game: Any) -> None:
-    from tournaments.services import round_draw, round_open
+    """The next round drawn and opened by the system, elsewhere than the page's thread."""
+    from tests.scenario import scenario_of
 
-    def work() -> None:
-        rnd = round_draw(game_id=game.pk, actor=SYSTEM)
-        round_open(round_id=rnd.pk, actor=SYSTEM)
-
-    in_thread(work)
+    in_thread(scenario_of(game, SYSTEM).open_round)
 
 
 def finish_round(game: Any) -> None:
-    from tournaments.models import Round
-    from tournaments.services import round_close, round_place_top
+    """The last round closed and its top placed by the system."""
+    from tests.scenario import scenario_of
 
-    def work() -> None:
-        rnd = Round.objects.filter(game=game).order_by("-number").first()
-        round_close(round_id=rnd.pk, actor=SYSTEM)
-        round_place_top(round_id=rnd.pk, actor=SYSTEM)
-
-    in_thread(work)
+    play = scenario_of(game, SYSTEM)
+    in_thread(lambda: play.finish(play.last_round()))
 
 
 @pytest.mark.parametrize("device", list(DEVICES))

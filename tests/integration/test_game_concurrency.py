@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from django.db import connection, connections, transaction
 
+from tests.scenario import new_game
 from tournaments.access import SYSTEM
 from tournaments.models import AuditLog, ProposalVersion, Round
-from tournaments.services import game_create, proposal_submit, round_draw, round_open
+from tournaments.services import game_create, proposal_submit, round_draw
 
 pytestmark = pytest.mark.integration
 
@@ -43,9 +44,7 @@ def twice_at_once(call: Callable[[], Any]) -> list[Any]:
 @pytest.fixture
 def open_round(postgresql: str, tournament_setup: dict) -> tuple[Round, dict]:
     assert connection.vendor == "postgresql"
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=7, actor=SYSTEM)
-    rnd = round_draw(game_id=game.pk, actor=SYSTEM)
-    return round_open(round_id=rnd.pk, actor=SYSTEM), tournament_setup
+    return new_game(tournament_setup, seed=7, actor=SYSTEM).open_round(), tournament_setup
 
 
 @pytest.mark.django_db(transaction=True)

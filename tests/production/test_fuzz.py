@@ -104,19 +104,14 @@ bodies = st.one_of(
 
 @pytest.fixture
 def open_round(tournament_setup: dict[str, Any]) -> dict[str, Any]:
+    from tests.scenario import new_game
     from tournaments.models import Registration
-    from tournaments.services import game_create, round_draw, round_open
     from tournaments.services.registry import registration_token_issue
 
     t = tournament_setup["tournament"]
     reg = Registration.objects.filter(tournament=t).order_by("table_number").first()
     token = registration_token_issue(registration_id=reg.pk, actor=SYSTEM)
-    rnd = round_open(
-        round_id=round_draw(
-            game_id=game_create(tournament_id=t.pk, seed=7, actor=SYSTEM).pk, actor=SYSTEM
-        ).pk,
-        actor=SYSTEM,
-    )
+    rnd = new_game(tournament_setup, seed=7, actor=SYSTEM).open_round()
     player = APIClient()
     player.credentials(HTTP_AUTHORIZATION=f"Player {token}")
     arbiter = APIClient()

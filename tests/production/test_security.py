@@ -14,9 +14,10 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tests.scenario import new_game
 from tournaments.access import SYSTEM
 from tournaments.models import ArbiterMembership, Player, Registration, Round, Tournament
-from tournaments.services import game_create, round_close, round_draw, round_open
+from tournaments.services import round_close
 from tournaments.services.registry import registration_token_issue
 
 pytestmark = pytest.mark.django_db
@@ -31,16 +32,15 @@ def two_tournaments(tournament_setup: dict[str, Any], django_user_model: Any) ->
         registration_token_issue(registration_id=r.pk, actor=SYSTEM)
         for r in Registration.objects.filter(tournament=a).order_by("table_number")
     ]
-    game = game_create(tournament_id=a.pk, seed=7, actor=SYSTEM)
-    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
+    play = new_game(tournament_setup, seed=7, actor=SYSTEM)
+    game, rnd = play.game, play.open_round()
     b = Tournament.objects.create(name="Open B", slug="open-b", lexicon=a.lexicon)
     other = django_user_model.objects.create_user("arbitre-b", password="b-pw-12345")
     ArbiterMembership.objects.create(user=other, tournament=b, role="head")
     eve = Player.objects.create(name="Ève")
     reg_b = Registration.objects.create(tournament=b, player=eve, table_number=1)
     token_b = registration_token_issue(registration_id=reg_b.pk, actor=SYSTEM)
-    game_b = game_create(tournament_id=b.pk, seed=8, actor=SYSTEM)
-    rnd_b = round_open(round_id=round_draw(game_id=game_b.pk, actor=SYSTEM).pk, actor=SYSTEM)
+    rnd_b = new_game(tournament_setup, seed=8, actor=SYSTEM, tournament=b).open_round()
     return {"a": a, "b": b, "round": rnd, "round_b": rnd_b, "tokens": tokens,
             "token_b": token_b, "arbiter_b": other, "game": game}  # fmt: skip
 

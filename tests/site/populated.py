@@ -23,27 +23,18 @@ Four players, so every kind of line appears somewhere:
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
-from django.utils import timezone
-
-from tournaments.access import SYSTEM
-from tournaments.models import ArbiterMembership, Game, Player, Registration, Round, Tournament
+from tests.scenario import new_game
+from tournaments.models import ArbiterMembership, Game, Player, Registration, Tournament
 from tournaments.services import (
     decision_penalty,
     decision_warning,
     decision_zero,
-    game_create,
     player_register,
     proposal_correct,
-    proposal_submit,
     registration_arrive,
     registration_token_issue,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
 )
 
 #: (club, series, category) of Anne, Bruno, Chloé; Denis is registered by the scenario.
@@ -85,35 +76,24 @@ def populate(setup: dict[str, Any]) -> dict[str, Any]:
         reg.player_id: registration_token_issue(registration_id=reg.pk, actor=arbiter)
         for reg in Registration.objects.filter(tournament=tournament)
     }
-    game = game_create(tournament_id=tournament.pk, seed=7, actor=arbiter)
+    scenario = new_game(setup, seed=7)
+    game = scenario.game
 
-    def new_round() -> Round:
-        rnd = round_draw(game_id=game.pk, actor=arbiter)
-        return round_open(round_id=rnd.pk, actor=arbiter)
-
-    def submit(rnd: Round, player: Any, word: str, ref: str, score: int | None = None) -> None:
-        proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                        claimed_score=score, actor=SYSTEM)  # fmt: skip
-
-    def finish(rnd: Round) -> None:
-        round_close(round_id=rnd.pk, actor=arbiter)
-        round_place_top(round_id=rnd.pk, actor=arbiter)
-
-    r1 = new_round()
-    submit(r1, anne, "HAINES", "H4", 26)
-    submit(r1, bruno, "HAINES", "4H", 26)
-    Round.objects.filter(pk=r1.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    submit(r1, chloe, "HAINES", "H4", 26)  # after the end: zero
-    finish(r1)
-    r2 = new_round()
-    submit(r2, anne, "AUlOFEE", "G6", 70)
-    submit(r2, bruno, "FOUEE", "G6", 20)
-    submit(r2, denis, "HAINES", "A1", 30)
-    finish(r2)
-    r3 = new_round()
-    submit(r3, anne, "PAYES", "13C", 47)
+    r1 = scenario.open_round()
+    scenario.propose(r1, anne, "HAINES", "H4", 26)
+    scenario.propose(r1, bruno, "HAINES", "4H", 26)
+    scenario.past_deadline(r1)
+    scenario.propose(r1, chloe, "HAINES", "H4", 26)  # after the end: zero
+    scenario.finish(r1)
+    r2 = scenario.open_round()
+    scenario.propose(r2, anne, "AUlOFEE", "G6", 70)
+    scenario.propose(r2, bruno, "FOUEE", "G6", 20)
+    scenario.propose(r2, denis, "HAINES", "A1", 30)
+    scenario.finish(r2)
+    r3 = scenario.open_round()
+    scenario.propose(r3, anne, "PAYES", "13C", 47)
     for player in (bruno, chloe, denis):
-        submit(r3, player, "PAYES", "13C", 45)
+        scenario.propose(r3, player, "PAYES", "13C", 45)
     proposal_correct(round_id=r1.pk, player_id=bruno.pk, word="HAINES", reference="H4",
                      claimed_score=26, reason="Référence mal recopiée", actor=arbiter)  # fmt: skip
     decision_warning(round_id=r3.pk, player_id=bruno.pk, reason="Téléphone sonné en salle",
@@ -121,9 +101,9 @@ def populate(setup: dict[str, Any]) -> dict[str, Any]:
     decision_penalty(round_id=r3.pk, player_id=bruno.pk, reason="Bulletin raturé", actor=arbiter)
     decision_zero(round_id=r3.pk, player_id=chloe.pk, reason="Deux mots sur le bulletin",
                   actor=arbiter)  # fmt: skip
-    finish(r3)
-    r4 = new_round()
-    submit(r4, anne, "PAYES", "13C", 45)
+    scenario.finish(r3)
+    r4 = scenario.open_round()
+    scenario.propose(r4, anne, "PAYES", "13C", 45)
     game = Game.objects.get(pk=game.pk)
     rounds = [r1, r2, r3, r4]
     return {**setup, "tournament": tournament, "game": game, "players": players,

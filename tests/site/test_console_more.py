@@ -12,25 +12,16 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournaments.access import SYSTEM
+from tests.scenario import new_game
 from tournaments.models import (
     ArbiterMembership,
     AuditLog,
     Decision,
     ProposalVersion,
     Registration,
-    Round,
     SlipConflict,
 )
 from tournaments.selectors import game_standings
-from tournaments.services import (
-    game_create,
-    proposal_submit,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
-)
 
 pytestmark = pytest.mark.django_db
 
@@ -43,21 +34,8 @@ def head(client, tournament_setup) -> dict[str, Any]:
         user=setup["arbiter"], tournament=setup["tournament"], defaults={"role": "head"}
     )
     client.force_login(setup["arbiter"])
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7, actor=setup["arbiter"])
-    return {**setup, "client": client, "game": game}
-
-
-def opened(game, actor) -> Round:
-    return round_open(round_id=round_draw(game_id=game.pk, actor=actor).pk, actor=actor)
-
-
-def placed(rnd: Round, actor) -> Round:
-    round_close(round_id=rnd.pk, actor=actor)
-    return round_place_top(round_id=rnd.pk, actor=actor)
-
-
-def play(rnd: Round, player, word: str, ref: str) -> None:
-    proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref, actor=SYSTEM)
+    play = new_game(setup, seed=7)
+    return {**setup, "client": client, "game": play.game, "play": play}
 
 
 def ranking_cells(page: str, player_id: int) -> list[str]:
@@ -71,11 +49,11 @@ def totals(game) -> dict[int, int]:
 
 
 def test_a_warning_shows_in_the_rankings(head) -> None:
-    client, game, arbiter = head["client"], head["game"], head["arbiter"]
+    client = head["client"]
     anne, bruno, chloe = head["players"]
-    r1 = opened(game, arbiter)
-    play(r1, anne, "HAINES", "H4")
-    play(r1, bruno, "HAINES", "H4")
+    r1 = head["play"].open_round()
+    head["play"].propose(r1, anne, "HAINES", "H4")
+    head["play"].propose(r1, bruno, "HAINES", "H4")
     url = reverse("console:decisions", args=[r1.pk])
     page = client.get(url).content.decode()
     assert "Décision d'arbitrage" in page and "HAINES" in page and "Annuler le coup" in page
@@ -103,7 +81,7 @@ def test_a_warning_shows_in_the_rankings(head) -> None:
                      (chloe.pk, "penalty", False)}  # fmt: skip
     page = client.get(url).content.decode()
     assert "Bulletin mal rempli" in page and "disciplinaire" in page
-    placed(r1, arbiter)
+    head["play"].finish(r1)
 
     ranking = client.get(reverse("console:rankings", args=["open-test"])).content.decode()
     # Columns: score, négatif, % du top, solos, warnings. Anne: the top with a warning
@@ -114,8 +92,8 @@ def test_a_warning_shows_in_the_rankings(head) -> None:
 
 
 def test_plain_arbiter_decides_but_does_not_cancel(head) -> None:
-    client, game, arbiter = head["client"], head["game"], head["arbiter"]
-    r1 = opened(game, arbiter)
+    client, game = head["client"], head["game"]
+    r1 = head["play"].open_round()
     helper = get_user_model().objects.create_user("assesseur", password="y")
     ArbiterMembership.objects.create(user=helper, tournament=head["tournament"])
     client.force_login(helper)
@@ -136,15 +114,15 @@ def test_plain_arbiter_decides_but_does_not_cancel(head) -> None:
 
 
 def test_a_cancelled_round_voids_its_points(head) -> None:
-    client, game, arbiter = head["client"], head["game"], head["arbiter"]
+    client, game = head["client"], head["game"]
     anne, bruno, chloe = head["players"]
-    r1 = opened(game, arbiter)
-    play(r1, anne, "HAINES", "H4")
-    placed(r1, arbiter)
-    r2 = opened(game, arbiter)
-    play(r2, bruno, "AUlOFEE", "G6")
-    play(r2, chloe, "HAINES", "H4")  # not playable any more: 0
-    placed(r2, arbiter)
+    r1 = head["play"].open_round()
+    head["play"].propose(r1, anne, "HAINES", "H4")
+    head["play"].finish(r1)
+    r2 = head["play"].open_round()
+    head["play"].propose(r2, bruno, "AUlOFEE", "G6")
+    head["play"].propose(r2, chloe, "HAINES", "H4")  # not playable any more: 0
+    head["play"].finish(r2)
     # By hand: round 1 Anne 26 + solo 10 = 36; round 2 Bruno 70 + solo 10 = 80, Chloé 0.
     assert totals(game) == {anne.pk: 36, bruno.pk: 80, chloe.pk: 0}
 
@@ -169,10 +147,10 @@ def test_a_cancelled_round_voids_its_points(head) -> None:
 
 
 def test_game_stop_and_recompute_buttons(head, django_capture_on_commit_callbacks) -> None:
-    client, game, arbiter = head["client"], head["game"], head["arbiter"]
-    r1 = opened(game, arbiter)
-    play(r1, head["players"][0], "HAINES", "H4")
-    placed(r1, arbiter)
+    client, game = head["client"], head["game"]
+    r1 = head["play"].open_round()
+    head["play"].propose(r1, head["players"][0], "HAINES", "H4")
+    head["play"].finish(r1)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = client.post(reverse("console:round_recompute", args=[r1.pk]))
     assert response.status_code == 302 and len(callbacks) == 1  # recompute_round queued
@@ -184,7 +162,7 @@ def test_game_stop_and_recompute_buttons(head, django_capture_on_commit_callback
     assert response.status_code == 302 and len(callbacks) == 1
     assert response["Location"] == reverse("console:decisions", args=[r1.pk])
 
-    r2 = opened(game, arbiter)
+    r2 = head["play"].open_round()
     assert client.post(reverse("console:game_stop", args=[game.pk]),
                        {"reason": ""}).status_code == 400  # fmt: skip
     response = client.post(reverse("console:game_stop", args=[game.pk]),
@@ -197,9 +175,9 @@ def test_game_stop_and_recompute_buttons(head, django_capture_on_commit_callback
 
 
 def test_conflict_resolution_keeps_the_chosen_version(head) -> None:
-    client, game, arbiter = head["client"], head["game"], head["arbiter"]
+    client, arbiter = head["client"], head["arbiter"]
     anne = head["players"][0]
-    r1 = opened(game, arbiter)
+    r1 = head["play"].open_round()
     second = get_user_model().objects.create_user("arbitre-2", password="y")
     ArbiterMembership.objects.create(user=second, tournament=head["tournament"])
     slips = reverse("console:slips", args=[r1.pk])

@@ -16,13 +16,11 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
-from tournaments.access import SYSTEM
+from tests.scenario import new_game
 from tournaments.models import ArbiterMembership, Game, Registration, ReportJob
 from tournaments.reports.documents import DOCUMENTS, GAME, TOURNAMENT
 from tournaments.services import (
     decision_warning,
-    game_create,
-    proposal_submit,
     registration_token_issue,
     round_close,
     round_draw,
@@ -43,17 +41,13 @@ def played(client, tournament_setup, settings, tmp_path) -> dict[str, Any]:
     setup = tournament_setup
     head = setup["arbiter"]
     anne, bruno, _ = setup["players"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7, actor=head)
-    for words in ([(anne, "HAINES", "H4"), (bruno, "HAINES", "H4")], [(anne, "AUlOFEE", "G6")]):
-        rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
-        for player, word, ref in words:
-            proposal_submit(
-                round_id=rnd.pk, player_id=player.pk, word=word, reference=ref, actor=SYSTEM
-            )
-        if rnd.number == 2:
-            decision_warning(round_id=rnd.pk, player_id=bruno.pk, reason="Bavardage", actor=head)
-        round_close(round_id=rnd.pk, actor=head)
-        round_place_top(round_id=rnd.pk, actor=head)
+    play = new_game(setup, seed=7)
+    game = play.game
+    play.play({anne: ("HAINES", "H4", None), bruno: ("HAINES", "H4", None)})
+    rnd = play.open_round()
+    play.propose(rnd, anne, "AUlOFEE", "G6")
+    decision_warning(round_id=rnd.pk, player_id=bruno.pk, reason="Bavardage", actor=head)
+    play.finish(rnd)
     reg = Registration.objects.get(tournament=setup["tournament"], player=anne)
     registration_token_issue(registration_id=reg.pk, actor=head)
     client.force_login(head)

@@ -8,9 +8,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tests.scenario import new_game
 from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
-from tournaments.models import AuditLog, Game, ProposalVersion, Round
+from tournaments.models import AuditLog, ProposalVersion, Round
+from tournaments.models.choices import RoundState
 from tournaments.selectors import game_standings, tournament_standings
 from tournaments.services import (
     game_create,
@@ -32,55 +34,44 @@ EXPECTED = [("ESIUHAN", "H4", "HAINES", 26), ("U+OEE?AF", "G6", "AUlOFEE", 70),
             ("YPUNASE", "13C", "PAYES", 45)]  # fmt: skip
 
 
-def open_round(game: Game, arbiter) -> Round:
-    rnd = round_draw(game_id=game.pk, actor=arbiter)
-    return round_open(round_id=rnd.pk, actor=arbiter)
-
-
-def finish_round(rnd: Round, arbiter) -> Round:
-    round_close(round_id=rnd.pk, actor=arbiter)
-    return round_place_top(round_id=rnd.pk, actor=arbiter)
-
-
 def test_three_round_game_totals_by_hand(tournament_setup) -> None:
     setup = tournament_setup
     anne, bruno, chloe = setup["players"]
-    arbiter = setup["arbiter"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=SEED, actor=arbiter)
+    play = new_game(setup, seed=SEED)
+    game = play.game
 
     def submit(rnd, player, word, ref, score, key):
-        return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                               claimed_score=score, client_key=key, actor=SYSTEM)  # fmt: skip
+        return play.propose(rnd, player, word, ref, score, client_key=key)
 
     # Round 1: Anne and Bruno find the top; Chloé hands in after the deadline.
-    r1 = open_round(game, arbiter)
+    r1 = play.open_round()
     assert (r1.rack, r1.number) == ("ESIUHAN", 1)
     assert submit(r1, anne, "HAINES", "H4", 26, "a1").outcome.score == 26
     assert submit(r1, bruno, "HAINES", "H4", 26, "b1").outcome.score == 26
     Round.objects.filter(pk=r1.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     late = submit(r1, chloe, "HAINES", "H4", 26, "c1")
     assert (late.outcome.code, late.outcome.score, late.version.late) == ("zero.late", 0, True)
-    finish_round(r1, arbiter)
+    play.finish(r1)
 
     # Round 2: only Anne scores (a solo); Bruno's word is refused; Chloé hands nothing in.
-    r2 = open_round(game, arbiter)
+    r2 = play.open_round()
     assert (r2.rack, r2.reliquat) == ("U+OEE?AF", "U")
     assert submit(r2, anne, "AUlOFEE", "G6", 70, "a2").outcome.score == 70
     zero = submit(r2, bruno, "FOUEE", "G6", 20, "b2").outcome
     assert (zero.kind, zero.score) == ("zero", 0)
-    finish_round(r2, arbiter)
+    play.finish(r2)
 
     # Round 3: everyone plays the top; no score required, so a wrong one costs nothing.
-    r3 = open_round(game, arbiter)
+    r3 = play.open_round()
     assert r3.rack == "YPUNASE"
     for player, key in ((anne, "a3"), (bruno, "b3"), (chloe, "c3")):
         assert submit(r3, player, "PAYES", "13C", 44 if player == bruno else 45, key)
-    finish_round(r3, arbiter)
+    play.finish(r3)
 
     rounds = list(game.rounds.order_by("number"))
     assert [(r.rack, r.top["chosen"]["coord"], r.top["chosen"]["word"], r.top_score)
             for r in rounds] == EXPECTED  # fmt: skip
-    assert all(r.state == "closed" and r.top_placed_at for r in rounds)
+    assert all(r.state == RoundState.CLOSED and r.top_placed_at for r in rounds)
     assert len(rounds[0].top["tied"]) == 2 and rounds[0].top["best"][0]["score"] == 26
 
     standings = {s.player_id: s for s in game_standings(game)}
@@ -97,8 +88,7 @@ def test_three_round_game_totals_by_hand(tournament_setup) -> None:
 
 def test_two_current_versions_are_refused_by_the_database(tournament_setup) -> None:
     anne = tournament_setup["players"][0]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
-    rnd = open_round(game, tournament_setup["arbiter"])
+    rnd = new_game(tournament_setup, seed=SEED).open_round()
     first = proposal_submit(
         round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM
     )
@@ -111,8 +101,7 @@ def test_two_current_versions_are_refused_by_the_database(tournament_setup) -> N
 
 def test_same_client_key_returns_the_stored_proposal(tournament_setup) -> None:
     anne = tournament_setup["players"][0]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
-    rnd = open_round(game, tournament_setup["arbiter"])
+    rnd = new_game(tournament_setup, seed=SEED).open_round()
     args = dict(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
                 claimed_score=26, client_key="tablet-1:r1", actor=SYSTEM)  # fmt: skip
     first = proposal_submit(**args)
@@ -128,8 +117,7 @@ def test_same_client_key_returns_the_stored_proposal(tournament_setup) -> None:
 def test_tablet_after_close_is_late_but_the_arbiter_enters_a_slip(tournament_setup) -> None:
     anne, bruno, _ = tournament_setup["players"]
     arbiter = tournament_setup["arbiter"]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
-    rnd = open_round(game, arbiter)
+    rnd = new_game(tournament_setup, seed=SEED).open_round()
     round_close(round_id=rnd.pk, actor=arbiter)
     tablet = proposal_submit(
         round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM
@@ -145,8 +133,7 @@ def test_claimed_score_above_the_top_is_a_wrong_score(tournament_setup) -> None:
     # §4.3: not a refusal (that would tell the player the top) but the exact score of the
     # written place, with a warning once scores are required.
     anne = tournament_setup["players"][0]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
-    rnd = open_round(game, tournament_setup["arbiter"])
+    rnd = new_game(tournament_setup, seed=SEED).open_round()
     result = proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4",
                              claimed_score=99, actor=SYSTEM)  # fmt: skip
     assert (result.outcome.code, result.outcome.score) == ("ok", 26)  # scores not required
@@ -160,8 +147,7 @@ def test_claimed_score_above_the_top_is_a_wrong_score(tournament_setup) -> None:
 def test_correction_is_a_new_version_with_its_reason(tournament_setup) -> None:
     anne = tournament_setup["players"][0]
     arbiter = tournament_setup["arbiter"]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
-    rnd = open_round(game, arbiter)
+    rnd = new_game(tournament_setup, seed=SEED).open_round()
     proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAIES", reference="H4", actor=SYSTEM)
     with pytest.raises(ServiceError, match="why"):
         proposal_correct(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reason=" ",

@@ -7,19 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.scenario import GameScenario, new_game
 from tournaments import services
-from tournaments.access import SYSTEM
 from tournaments.models import Registration
 from tournaments.selectors import game_outcomes, slips_to_review
-from tournaments.services import (
-    game_create,
-    proposal_submit,
-    round_close,
-    round_compute_top,
-    round_draw,
-    round_open,
-    round_place_top,
-)
 from tournaments.services.registry import registration_arrive
 
 pytestmark = pytest.mark.django_db
@@ -27,20 +18,17 @@ pytestmark = pytest.mark.django_db
 SEED = 7  # round 1: ESIUHAN, top H4 HAINES 26 (tests/site/test_game_services.py)
 
 
-def play_round(game, arbiter, slips: dict) -> None:
-    """Draw, open, hand in ``{player: (word, reference, score or callable(top))}``, close,
-    place the top."""
-    rnd = round_draw(game_id=game.pk, actor=arbiter)
-    rnd = round_open(round_id=rnd.pk, actor=arbiter)
-    rnd = round_compute_top(round_id=rnd.pk, actor=SYSTEM)
-    for player, (word, reference, score) in slips.items():
-        chosen = rnd.top["chosen"]
-        word, reference = word or chosen["word"], reference or chosen["coord"]
-        score = score(rnd.top_score) if callable(score) else score
-        proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=reference,
-                        claimed_score=score, actor=SYSTEM)  # fmt: skip
-    round_close(round_id=rnd.pk, actor=arbiter)
-    round_place_top(round_id=rnd.pk, actor=arbiter)
+def play_round(play: GameScenario, slips: dict) -> None:
+    """One round through the scenario, its top computed before the slips: an empty word or
+    reference is the chosen top's, a callable score is the test's own from the top's score."""
+    rnd = play.open_round(top=True)
+    chosen = rnd.top["chosen"]
+    play.hand_in(rnd, {
+        player: (word or chosen["word"], reference or chosen["coord"],
+                 score(rnd.top_score) if callable(score) else score)
+        for player, (word, reference, score) in slips.items()
+    })  # fmt: skip
+    play.finish(rnd)
 
 
 def test_live_standings_use_the_games_formula(tournament_setup) -> None:
@@ -51,18 +39,19 @@ def test_live_standings_use_the_games_formula(tournament_setup) -> None:
     tournament = setup["tournament"]
     tournament.score_required = True
     tournament.save()
-    game = game_create(tournament_id=tournament.pk, seed=SEED, variant_code="blitz", actor=SYSTEM)
+    play = new_game(setup, seed=SEED, variant_code="blitz")
+    game = play.game
     for _ in range(4):
-        play_round(game, setup["arbiter"], {anne: ("", "", lambda top: top + 1)})
+        play_round(play, {anne: ("", "", lambda top: top + 1)})
     result = game_outcomes(game)
     a = result.player(anne.pk)
     assert (a.warnings, a.warning_penalty) == (4, 0)
     assert a.total == result.top_total + a.solo_bonus  # solos: the others handed in nothing
     # The same four warnings in a standard game of that tournament: the 4th costs 5.
-    standard = game_create(tournament_id=tournament.pk, seed=SEED, actor=SYSTEM)
+    standard = new_game(setup, seed=SEED)
     for _ in range(4):
-        play_round(standard, setup["arbiter"], {anne: ("", "", lambda top: top + 1)})
-    assert game_outcomes(standard).player(anne.pk).warning_penalty == 5
+        play_round(standard, {anne: ("", "", lambda top: top + 1)})
+    assert game_outcomes(standard.game).player(anne.pk).warning_penalty == 5
 
 
 def test_solo_threshold_counts_the_players_of_the_game(tournament_setup) -> None:
@@ -70,13 +59,14 @@ def test_solo_threshold_counts_the_players_of_the_game(tournament_setup) -> None
     # players present, but the game has three, so Anne's round-1 solo earns 10 (§4.6).
     setup = tournament_setup
     anne, bruno, chloe = setup["players"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=SEED, actor=SYSTEM)
+    play = new_game(setup, seed=SEED)
+    game = play.game
     reg = Registration.objects.get(player=chloe)
     registration_arrive(registration_id=reg.pk, game_number=1, round_number=2,
                         actor=setup["arbiter"])  # fmt: skip
     # Round 1 (ESIUHAN): Anne the top H4 HAINES 26, Bruno H4 HAIES: H4 (DL) 8 + A 1 + I 1
     # + E 1 + S 1 = 12, ×2 on H8 = 24.
-    play_round(game, setup["arbiter"], {anne: ("", "", 26), bruno: ("HAIES", "H4", 24)})
+    play_round(play, {anne: ("", "", 26), bruno: ("HAIES", "H4", 24)})
     result = game_outcomes(game)
     assert (result.counted, result.entrants) == ((2,), 3)
     assert result.player(anne.pk).solo_bonus == 10
@@ -100,13 +90,12 @@ def test_review_list_accept_and_change_replayed_from_the_record(
     setup = tournament_setup
     anne, bruno, _ = setup["players"]
     arbiter = setup["arbiter"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=SEED, actor=SYSTEM)
-    play_round(game, arbiter, {anne: ("", "", 26)})
-    rnd = round_draw(game_id=game.pk, actor=arbiter)
-    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk, actor=SYSTEM)
+    play = new_game(setup, seed=SEED)
+    game = play.game
+    play_round(play, {anne: ("", "", 26)})
+    rnd = play.open_round(top=True)
     assert (rnd.rack, rnd.top_score) == ("U+OEE?AF", 70)
-    slip = proposal_submit(round_id=rnd.pk, player_id=bruno.pk, word="FAUvE", reference="G4",
-                           claimed_score=23, source="arbiter", actor=arbiter)  # fmt: skip
+    slip = play.propose(rnd, bruno, "FAUvE", "G4", 23, source="arbiter")
     outcome = slip.outcome
     assert (outcome.code, outcome.score, outcome.raw_score, outcome.reference) == (
         "penalty.wrong_reference", 18, 23, "G5")  # fmt: skip
@@ -129,8 +118,7 @@ def test_review_list_accept_and_change_replayed_from_the_record(
         "kind": "zero", "score": 0, "raw_score": 0, "code": "zero.invalid_word"}  # fmt: skip
     url = reverse("console:review", args=[rnd.pk, slip.version.pk])
     assert client.post(url, {"choice": "alternative"}).status_code == 302
-    round_close(round_id=rnd.pk, actor=arbiter)
-    round_place_top(round_id=rnd.pk, actor=arbiter)
+    play.finish(rnd)
     assert game_outcomes(game).player(bruno.pk).rounds == (0, 0)
     page = client.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
     assert 'data-key="v"' not in page  # nothing waits any more
@@ -158,12 +146,9 @@ def test_issue_rows_through_the_console_slip_entry(tournament_setup, client) -> 
     setup = tournament_setup
     setup["tournament"].__class__.objects.update(score_required=True)
     anne, bruno, _ = setup["players"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=1, actor=SYSTEM)
-    play_round(game, setup["arbiter"], {anne: ("", "", 68)})
-    rnd = round_draw(game_id=game.pk, actor=setup["arbiter"])
-    rnd = round_compute_top(
-        round_id=round_open(round_id=rnd.pk, actor=setup["arbiter"]).pk, actor=SYSTEM
-    )
+    play = new_game(setup, seed=1)
+    play_round(play, {anne: ("", "", 68)})
+    rnd = play.open_round(top=True)
     assert (rnd.rack, rnd.top_score) == ("NANMEEE", 21)
     client.force_login(setup["arbiter"])
     rows = {

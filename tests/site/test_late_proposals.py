@@ -8,7 +8,6 @@ Seed 7, round 1: rack ESIUHAN, top H4 HAINES 26 (tests/site/test_game_services.p
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -16,16 +15,14 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tests.scenario import scenario_of
 from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import AuditLog, ProposalVersion, Registration, Round
 from tournaments.selectors import game_standings
 from tournaments.services import (
     game_create,
-    proposal_submit,
     round_close,
-    round_draw,
-    round_open,
     round_place_top,
 )
 
@@ -40,31 +37,25 @@ def no_live_cache(settings) -> None:
 
 @pytest.fixture
 def rnd(tournament_setup: dict[str, Any]) -> Round:
+    """Round 1 of a game the system created, drawn and opened by the head arbiter."""
     game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=SYSTEM)
-    drawn = round_draw(game_id=game.pk, actor=tournament_setup["arbiter"])
-    return round_open(round_id=drawn.pk, actor=tournament_setup["arbiter"])
+    return scenario_of(game, tournament_setup["arbiter"]).open_round()
 
 
 def submit(rnd: Round, player: Any, word: str, ref: str = "H4", **extra: Any) -> Any:
     """A tablet proposal by default (as the system, the player's token being the caller's
     check); ``actor=`` an arbiter for a slip."""
     extra.setdefault("actor", SYSTEM)
-    return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                           **extra)  # fmt: skip
+    return scenario_of(rnd.game, SYSTEM).propose(rnd, player, word, ref, **extra)
 
 
 def past_deadline(rnd: Round) -> None:
-    Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    scenario_of(rnd.game, SYSTEM).past_deadline(rnd)
 
 
 def versions(rnd: Round, player: Any) -> list[tuple[int, str, bool, bool, int]]:
     rows = ProposalVersion.objects.filter(round=rnd, player=player).order_by("version")
     return [(v.version, v.word, v.late, v.is_current, v.outcome_score) for v in rows]
-
-
-def close_and_place(rnd: Round, arbiter: Any) -> None:
-    round_close(round_id=rnd.pk, actor=arbiter)
-    round_place_top(round_id=rnd.pk, actor=arbiter)
 
 
 @pytest.mark.parametrize("when", ["after the deadline", "after the close"])
@@ -106,7 +97,7 @@ def test_without_an_on_time_proposal_the_late_one_scores_zero(tournament_setup, 
     second = submit(rnd, bruno, "HAIES")  # late again: still zero, one current version
     assert second.version.is_current and second.standing is None
     assert versions(rnd, bruno) == [(1, "HAINES", True, False, 0), (2, "HAIES", True, True, 0)]
-    close_and_place(rnd, tournament_setup["arbiter"])
+    scenario_of(rnd.game, tournament_setup["arbiter"]).finish(rnd)
     assert {s.player_id: s.total for s in game_standings(rnd.game)}[bruno.pk] == 0
 
 

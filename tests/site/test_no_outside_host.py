@@ -15,9 +15,9 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
+from tests.scenario import new_game
 from tournaments.access import SYSTEM
 from tournaments.models import Registration
-from tournaments.services import game_create, round_draw, round_open
 
 pytestmark = pytest.mark.django_db
 
@@ -54,8 +54,8 @@ def pages(tournament_setup: dict[str, Any], client: Client) -> list[str]:
     from tests.site.test_tablet import issue_token
 
     tournament = tournament_setup["tournament"]
-    game = game_create(tournament_id=tournament.pk, seed=7, actor=SYSTEM)
-    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
+    play = new_game(tournament_setup, seed=7, actor=SYSTEM)
+    game, rnd = play.game, play.open_round()
     token = issue_token(Registration.objects.filter(tournament=tournament).first())
     return [
         "/", "/api/docs/", "/api/docs/?script=", "/arbitre/connexion/",

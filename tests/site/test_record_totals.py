@@ -19,41 +19,20 @@ import pytest
 from engine.cli import main as engine_main
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
-from tournaments.access import SYSTEM
-from tournaments.models import Registration, Round
+from tests.scenario import new_game
+from tournaments.models import Registration
 from tournaments.selectors import game_outcomes, game_record
 from tournaments.services import (
     decision_moyenne,
     decision_penalty,
     decision_warning,
     decision_zero,
-    game_create,
-    proposal_submit,
-    round_close,
-    round_compute_top,
-    round_draw,
-    round_open,
-    round_place_top,
 )
 from tournaments.services.registry import registration_arrive
 
 pytestmark = pytest.mark.django_db
 
 SEED = 7
-
-
-def _round(game, arbiter, slips: dict) -> Round:
-    """Draw and open the next round, hand in ``{player: (word, reference)}``, close it and
-    place its top; the decisions are taken afterwards (the round stays closed)."""
-    rnd = round_draw(game_id=game.pk, actor=arbiter)
-    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk, actor=arbiter)
-    for player, (word, reference) in slips.items():
-        proposal_submit(
-            round_id=rnd.pk, player_id=player.pk, word=word, reference=reference, actor=SYSTEM
-        )
-    round_close(round_id=rnd.pk, actor=arbiter)
-    round_place_top(round_id=rnd.pk, actor=arbiter)
-    return rnd
 
 
 def test_record_of_a_game_with_decisions_replays_to_the_same_totals(
@@ -64,22 +43,25 @@ def test_record_of_a_game_with_decisions_replays_to_the_same_totals(
     arbiter = setup["arbiter"]
     tournament = setup["tournament"]
     tournament.__class__.objects.filter(pk=tournament.pk).update(warning_penalty_from=2)
-    game = game_create(tournament_id=tournament.pk, seed=SEED, actor=arbiter)
+    play = new_game(setup, seed=SEED)
+    game = play.game
     registration_arrive(registration_id=Registration.objects.get(player=chloe).pk,
                         game_number=1, round_number=2, actor=arbiter)  # fmt: skip
     say = {"reason": "décision de test", "actor": arbiter}
 
     # Round 1: Anne and Bruno find the top (26); Chloé's top counts 0, she arrives at
     # round 2 (§4.2). Bruno gets the arbiter's warning (still 26), Anne a disciplinary one.
-    r1 = _round(game, arbiter, {p: ("HAINES", "H4") for p in (anne, bruno, chloe)})
+    # Each round: drawn, opened with its top, the slips handed in, closed and placed; the
+    # decisions are taken afterwards (the round stays closed).
+    r1 = play.play({p: ("HAINES", "H4", None) for p in (anne, bruno, chloe)}, top=True)
     decision_warning(round_id=r1.pk, player_id=bruno.pk, **say)
     decision_warning(round_id=r1.pk, player_id=anne.pk, disciplinary=True, **say)
 
     # Round 2: Anne plays the top, 70, and gets a 5-point penalty: 65, raw 70 for solos.
     # Bruno's EUA at G9 is not a word: 0 (its value would be E on G9, DL, 2 + U 1 + A 1 +
     # the cross-word ES 2 + 1 = 7). Chloé's top is turned into a zero by the arbiter.
-    r2 = _round(game, arbiter, {anne: ("AUlOFEE", "G6"), bruno: ("EUA", "G9"),
-                                chloe: ("AUlOFEE", "G6")})  # fmt: skip
+    r2 = play.play({anne: ("AUlOFEE", "G6", None), bruno: ("EUA", "G9", None),
+                    chloe: ("AUlOFEE", "G6", None)}, top=True)  # fmt: skip
     decision_penalty(round_id=r2.pk, player_id=anne.pk, **say)
     decision_zero(round_id=r2.pk, player_id=chloe.pk, **say)
 
@@ -88,8 +70,8 @@ def test_record_of_a_game_with_decisions_replays_to_the_same_totals(
     # the others' average (45 + 45) / 2 = 45 capped at his own move: EUA E on I7 (DL) 2 +
     # U 1 + A on I9 (DL) 2 = 5, cross-words UNE 1 + 1 + 2 = 4, lEU 0 + 1 + 1 = 2 (the
     # joker of AUlOFEE), OSA 1 + 1 + 2 = 4: 15.
-    r3 = _round(game, arbiter, {anne: ("PAYES", "13C"), bruno: ("EUA", "I7"),
-                                chloe: ("PAYES", "C13")})  # fmt: skip
+    r3 = play.play({anne: ("PAYES", "13C", None), bruno: ("EUA", "I7", None),
+                    chloe: ("PAYES", "C13", None)}, top=True)  # fmt: skip
     decision_warning(round_id=r3.pk, player_id=anne.pk, **say)
     decision_moyenne(round_id=r3.pk, player_id=bruno.pk, earlier_round_id=r2.pk, **say)
 

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 import engine.movegen
+from tests.scenario import new_game
 from tournaments import adapter
+from tournaments.models.choices import RoundState
 from tournaments.services import (
-    game_create,
     round_cancel,
     round_close,
     round_compute_top,
@@ -43,18 +44,12 @@ def searches(monkeypatch) -> list[int]:
     return calls
 
 
-def _play(game, arbiter) -> None:
-    rnd = round_draw(game_id=game.pk, actor=arbiter)
-    rnd = round_compute_top(round_id=round_open(round_id=rnd.pk, actor=arbiter).pk, actor=arbiter)
-    round_close(round_id=rnd.pk, actor=arbiter)
-    round_place_top(round_id=rnd.pk, actor=arbiter)
-
-
 def test_drawing_and_placing_round_n_search_no_past_round(tournament_setup, searches) -> None:
     arbiter = tournament_setup["arbiter"]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=arbiter)
+    play = new_game(tournament_setup, seed=SEED)
+    game = play.game
     for _ in range(4):
-        _play(game, arbiter)
+        play.play(top=True)
     # Round 5: its draw searches its own rack only (one search per rack kept or refused
     # for want of a move); the four placed rounds before it are read, not searched.
     searches.clear()
@@ -75,16 +70,16 @@ def test_drawing_and_placing_round_n_search_no_past_round(tournament_setup, sear
     # The replayed game is the one the searches built: same board, same cumulative top.
     replayed = adapter.engine_game(game, rounds_until(game, 10**6), lexicon_of(game))
     assert searches == []
-    placed = [r for r in game.rounds.order_by("number") if r.state != "cancelled"]
+    placed = [r for r in game.rounds.order_by("number") if r.state != RoundState.CANCELLED]
     assert replayed.cumulative == sum(r.top_score for r in placed)
 
 
 def test_a_stored_top_that_is_not_legal_stops_the_replay(tournament_setup) -> None:
     """The stored top is checked on the board (a cheap check, not a search): a tampered
     row is a bug the replay reports, never a move silently placed."""
-    arbiter = tournament_setup["arbiter"]
-    game = game_create(tournament_id=tournament_setup["tournament"].pk, seed=SEED, actor=arbiter)
-    _play(game, arbiter)
+    play = new_game(tournament_setup, seed=SEED)
+    game = play.game
+    play.play(top=True)
     rnd = game.rounds.get(number=1)
     top = dict(rnd.top)
     # H4 HAINES is worth 26 (tests/site/test_judging.py); stored as 27 it cannot be legal.

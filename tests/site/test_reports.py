@@ -16,36 +16,26 @@ from __future__ import annotations
 
 import io
 import json
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from engine.board import Board
 from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
+from tests.scenario import new_game
 from tournaments import selectors
-from tournaments.access import SYSTEM
-from tournaments.models import ArbiterMembership, Player, Registration, Round
+from tournaments.models import ArbiterMembership, Player, Registration
 from tournaments.reports.game_sheet import game_sheet_pdf
 from tournaments.reports.record import game_data_from_record, read_record, record_json
 from tournaments.reports.results import results_pdf
 from tournaments.reports.sheets import arbiter_sheet_pdf, player_records_pdf
 from tournaments.reports.slips import bulletins_pdf, corrections_pdf
 from tournaments.reports.tables import ranking_csv, sigles_csv, workbook_xlsx
-from tournaments.services import (
-    game_create,
-    proposal_submit,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
-)
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,34 +61,23 @@ def play(setup):
     Player.objects.filter(pk=anne.pk).update(club="Rennes", series="2A", category="Vermeil")
     Player.objects.filter(pk=bruno.pk).update(club="Brest", series="4B", category="Vermeil")
     Player.objects.filter(pk=chloe.pk).update(club="Nantes", series="2A", category="Junior")
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7, actor=arbiter)
+    scenario = new_game(setup, seed=7)
+    game = scenario.game
 
-    def new_round():
-        rnd = round_draw(game_id=game.pk, actor=arbiter)
-        return round_open(round_id=rnd.pk, actor=arbiter)
-
-    def submit(rnd, player, word, ref, score=None):
-        return proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                               claimed_score=score, actor=SYSTEM)  # fmt: skip
-
-    def finish(rnd):
-        round_close(round_id=rnd.pk, actor=arbiter)
-        round_place_top(round_id=rnd.pk, actor=arbiter)
-
-    r1 = new_round()
-    submit(r1, anne, "HAINES", "H4", 26)
-    submit(r1, bruno, "HAINES", "H4", 26)
-    Round.objects.filter(pk=r1.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    submit(r1, chloe, "HAINES", "H4", 26)  # late: 0
-    finish(r1)
-    r2 = new_round()
-    submit(r2, anne, "AUlOFEE", "G6", 70)
-    submit(r2, bruno, "FOUEE", "G6", 20)  # invalid word: 0
-    finish(r2)
-    r3 = new_round()
+    r1 = scenario.open_round()
+    scenario.propose(r1, anne, "HAINES", "H4", 26)
+    scenario.propose(r1, bruno, "HAINES", "H4", 26)
+    scenario.past_deadline(r1)
+    scenario.propose(r1, chloe, "HAINES", "H4", 26)  # late: 0
+    scenario.finish(r1)
+    r2 = scenario.open_round()
+    scenario.propose(r2, anne, "AUlOFEE", "G6", 70)
+    scenario.propose(r2, bruno, "FOUEE", "G6", 20)  # invalid word: 0
+    scenario.finish(r2)
+    r3 = scenario.open_round()
     for player in (anne, bruno, chloe):
-        submit(r3, player, "PAYES", "13C", 45)
-    finish(r3)
+        scenario.propose(r3, player, "PAYES", "13C", 45)
+    scenario.finish(r3)
     game.refresh_from_db()
     return game
 

@@ -26,9 +26,9 @@ from typing import Any
 import pytest
 from rest_framework.authtoken.models import Token
 
+from tests.scenario import new_game
 from tournaments.access import SYSTEM
 from tournaments.models import Registration
-from tournaments.services import game_create, round_draw, round_open
 from tournaments.services.registry import registration_token_issue
 
 RUN = os.environ.get("CI", "").lower() == "true" or os.environ.get("TIRAGE_SCHEMATHESIS") == "1"
@@ -51,8 +51,7 @@ def site(live_server: Any, tournament_setup: dict[str, Any], settings: Any) -> d
         registration_token_issue(registration_id=r.pk, actor=SYSTEM)
         for r in Registration.objects.filter(tournament=t).order_by("table_number")
     ]
-    game = game_create(tournament_id=t.pk, seed=7, actor=SYSTEM)
-    round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
+    new_game(tournament_setup, seed=7, actor=SYSTEM).open_round()
     arbiter = Token.objects.create(user=tournament_setup["arbiter"]).key
     return {"url": live_server.url, "arbiter": arbiter, "player": tokens[0]}
 

@@ -11,11 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.site.test_console_more import opened, placed, play
+from tests.scenario import new_game, scenario_of
 from tournaments import selectors
 from tournaments.models import Player
 from tournaments.services import (
-    game_create,
     registration_token_issue,
     round_cancel,
     round_draw,
@@ -30,11 +29,9 @@ def played(client, tournament_setup) -> dict:
     setup = tournament_setup
     arbiter = setup["arbiter"]
     client.force_login(arbiter)
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7, actor=arbiter)
-    r1 = opened(game, arbiter)
-    play(r1, setup["players"][0], "HAINES", "H4")
-    placed(r1, arbiter)
-    return {**setup, "client": client, "game": game, "r1": r1}
+    scenario = new_game(setup, seed=7)
+    r1 = scenario.play({setup["players"][0]: ("HAINES", "H4", None)})
+    return {**setup, "client": client, "game": scenario.game, "r1": r1}
 
 
 def test_a_cancelled_round_is_current_for_the_room_not_for_the_arbiter(played) -> None:
@@ -65,21 +62,18 @@ def test_a_cancelled_round_is_current_for_the_room_not_for_the_arbiter(played) -
 def test_the_figures_are_cached_per_game(played) -> None:
     game, arbiter = played["game"], played["arbiter"]
     anne, bruno = played["players"][:2]
-    other = game_create(tournament_id=played["tournament"].pk, seed=7, actor=arbiter)
+    other = new_game(played, seed=7)
     first = selectors.game_outcomes(game)
     assert selectors.game_outcomes(game) is first  # nothing changed: the cached figures
     before = selectors.game_revision(game)
     # A round played in the other game leaves this game's revision and figures alone.
-    o1 = opened(other, arbiter)
-    play(o1, bruno, "HAINES", "H4")
-    placed(o1, arbiter)
+    other.play({bruno: ("HAINES", "H4", None)})
     assert selectors.game_revision(game) == before
     assert selectors.game_outcomes(game) is first
-    assert selectors.game_revision(other) > before
+    assert selectors.game_revision(other.game) > before
     # A change in this game (round 2 played) is a new revision and new figures.
-    r2 = opened(game, arbiter)
-    play(r2, anne, "HAINES", "H4")  # not a legal move on round 2: a zero, still a slip
-    placed(r2, arbiter)
+    # Anne's HAINES at H4 is not a legal move on round 2: a zero, still a slip.
+    scenario_of(game, arbiter).play({anne: ("HAINES", "H4", None)})
     assert selectors.game_revision(game) > before
     assert selectors.game_outcomes(game) is not first
     assert len(selectors.game_outcomes(game).tops) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.access import SYSTEM
+from tests.scenario import new_game
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, AuditLog, Decision, Player, Registration
 from tournaments.selectors import game_standings
@@ -13,12 +13,6 @@ from tournaments.services import (
     decision_penalty,
     decision_warning,
     decision_zero,
-    game_create,
-    proposal_submit,
-    round_close,
-    round_draw,
-    round_open,
-    round_place_top,
 )
 
 pytestmark = pytest.mark.django_db
@@ -31,18 +25,13 @@ def game4(tournament_setup, django_user_model):
     ArbiterMembership.objects.update_or_create(user=head, tournament=t, defaults={"role": "head"})
     denis = Player.objects.create(name="Denis")
     Registration.objects.create(tournament=t, player=denis, table_number=4)
-    game = game_create(tournament_id=t.pk, seed=7, actor=head)
-    return {"game": game, "head": head, "players": [*tournament_setup["players"], denis]}
-
-
-def play(game, head, slips):
-    """One round: draw, open, submit ``{player: (word, ref, claimed)}``, close, place."""
-    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
-    for player, (word, ref, claimed) in slips.items():
-        proposal_submit(round_id=rnd.pk, player_id=player.pk, word=word, reference=ref,
-                        claimed_score=claimed, actor=SYSTEM)  # fmt: skip
-    round_close(round_id=rnd.pk, actor=head)
-    return round_place_top(round_id=rnd.pk, actor=head)
+    play = new_game(tournament_setup, seed=7)
+    return {
+        "game": play.game,
+        "play": play,
+        "head": head,
+        "players": [*tournament_setup["players"], denis],
+    }
 
 
 def totals(game):
@@ -53,10 +42,8 @@ def test_moyenne_is_the_floor_of_the_others_average(game4) -> None:
     game, head = game4["game"], game4["head"]
     anne, bruno, chloe, denis = game4["players"]
     # Round 1: Anne's AUE is not a word (0); round 2 she plays AUE again at I7 (worth 13).
-    r1 = play(game, head, {anne: ("AUE", "H8", None), bruno: ("HAINES", "H4", 26)})
-    r2 = play(
-        game,
-        head,
+    r1 = game4["play"].play({anne: ("AUE", "H8", None), bruno: ("HAINES", "H4", 26)})
+    r2 = game4["play"].play(
         {anne: ("AUE", "I7", None), bruno: ("FAcE", "G6", 20), chloe: ("FEAUtES", "9B", 11)},
     )  # Denis hands nothing in: 0
     # fmt: skip
@@ -86,7 +73,7 @@ def test_moyenne_is_the_floor_of_the_others_average(game4) -> None:
 def test_penalty_zero_and_warnings_in_the_totals(game4) -> None:
     game, head = game4["game"], game4["head"]
     anne, bruno, chloe, denis = game4["players"]
-    r1 = play(game, head, {p: ("HAINES", "H4", 26) for p in (anne, bruno, chloe, denis)})
+    r1 = game4["play"].play({p: ("HAINES", "H4", 26) for p in (anne, bruno, chloe, denis)})
     decision_penalty(round_id=r1.pk, player_id=anne.pk, reason="Bulletin raturé", actor=head)
     decision_zero(round_id=r1.pk, player_id=bruno.pk, reason="Bulletin illisible", actor=head)
     decision_warning(round_id=r1.pk, player_id=chloe.pk, reason="Score oublié", actor=head)
@@ -103,9 +90,9 @@ def test_penalty_zero_and_warnings_in_the_totals(game4) -> None:
 
 
 def test_decisions_need_a_reason_an_arbiter_and_a_registered_player(game4, django_user_model):
-    game, head = game4["game"], game4["head"]
+    head = game4["head"]
     anne = game4["players"][0]
-    r1 = play(game, head, {anne: ("HAINES", "H4", 26)})
+    r1 = game4["play"].play({anne: ("HAINES", "H4", 26)})
     outsider = django_user_model.objects.create_user("x")
     with pytest.raises(ServiceError) as info:
         decision_zero(round_id=r1.pk, player_id=anne.pk, reason="x", actor=outsider)

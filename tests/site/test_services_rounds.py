@@ -7,6 +7,7 @@ import pytest
 from engine.duplicate import Game as EngineGame
 from engine.duplicate import SeededSource, engine_top_finder, get_variant
 from engine.lexicon.automaton import Lexicon as EngineLexicon
+from tests.scenario import scenario_of
 from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership, AuditLog, BatchJob, ProposalVersion, Round
@@ -41,22 +42,13 @@ def staff(tournament_setup, django_user_model):
     return {**tournament_setup, "head": head, "second": second, "game": game}
 
 
-def opened(game, head) -> Round:
-    return round_open(round_id=round_draw(game_id=game.pk, actor=head).pk, actor=head)
-
-
-def placed(rnd, head) -> Round:
-    round_close(round_id=rnd.pk, actor=head)
-    return round_place_top(round_id=rnd.pk, actor=head)
-
-
 def test_cancel_voids_points_and_redraws_a_different_rack(staff) -> None:
     game, head = staff["game"], staff["head"]
     anne, bruno, _ = staff["players"]
-    r1 = opened(game, head)
+    r1 = scenario_of(game, head).open_round()
     proposal_submit(round_id=r1.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM)
-    placed(r1, head)
-    r2 = opened(game, head)
+    scenario_of(game, head).finish(r1)
+    r2 = scenario_of(game, head).open_round()
     assert r2.rack == "U+OEE?AF"
     proposal_submit(
         round_id=r2.pk, player_id=bruno.pk, word="AUlOFEE", reference="G6", actor=SYSTEM
@@ -82,14 +74,14 @@ def test_cancel_voids_points_and_redraws_a_different_rack(staff) -> None:
     assert (s[anne.pk], s[bruno.pk]) == (36, 0)
     # The game goes on from the replayed state (cancelled round included in the replay).
     round_open(round_id=new.pk, actor=head)
-    done = placed(new, head)
+    done = scenario_of(game, head).finish(new)
     assert done.top_placed_at is not None and done.board_before == r2.board_before
     assert AuditLog.objects.filter(action="round.cancel").count() == 1
 
 
 def test_cancel_a_placed_round_then_stop_the_game(staff) -> None:
     game, head = staff["game"], staff["head"]
-    r1 = placed(opened(game, head), head)
+    r1 = scenario_of(game, head).play()
     new = round_cancel(round_id=r1.pk, reason="Top mal annoncé", actor=head).replacement
     assert new.number == 1 and new.board_before == r1.board_before and new.rack != "ESIUHAN"
     opened_round = round_open(round_id=new.pk, actor=head)
@@ -106,7 +98,7 @@ def test_cancel_a_placed_round_then_stop_the_game(staff) -> None:
 def test_slip_conflicts_between_arbiters(staff) -> None:
     game, head, second = staff["game"], staff["head"], staff["second"]
     anne, bruno, chloe = staff["players"]
-    rnd = opened(game, head)
+    rnd = scenario_of(game, head).open_round()
     round_close(round_id=rnd.pk, actor=head)
     assert [r.player_id for r in missing_slips(rnd)] == [anne.pk, bruno.pk, chloe.pk]
 
@@ -139,9 +131,9 @@ def test_slip_conflicts_between_arbiters(staff) -> None:
 def test_round_and_game_recompute_restore_what_the_engine_says(staff) -> None:
     game, head = staff["game"], staff["head"]
     anne = staff["players"][0]
-    rnd = opened(game, head)
+    rnd = scenario_of(game, head).open_round()
     proposal_submit(round_id=rnd.pk, player_id=anne.pk, word="HAINES", reference="H4", actor=SYSTEM)
-    placed(rnd, head)
+    scenario_of(game, head).finish(rnd)
     assert not round_recompute(round_id=rnd.pk, actor=head).changed  # nothing differs
     # Simulate a stale judgement (e.g. made with another word list).
     ProposalVersion.objects.filter(round=rnd).update(outcome_score=3, outcome_code="ok")
@@ -183,6 +175,6 @@ def test_batch_of_predrawn_games(
     assert first.predrawn.splitlines()[:2] == ["ESIUHAN", "U+OEE?AF"]
     # A pre-drawn game from it deals the same racks.
     game = game_create_from_prepared(tournament_id=t.pk, prepared_game_id=first.pk, actor=head)
-    r1 = placed(opened(game, head), head)
+    r1 = scenario_of(game, head).play()
     r2 = round_draw(game_id=game.pk, actor=head)
     assert (game.kind, r1.rack, r2.rack) == ("predrawn", "ESIUHAN", "U+OEE?AF")

@@ -13,7 +13,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "tournaments" / "static" / "tournaments"
 TEMPLATES = ROOT / "templates"
-POLLING_PAGES = ("tablet.js", "projector.js", "console.js", "report_job.js", "batch_job.js")
+POLLING_PAGES = ("tablet.js", "projector.js", "console.js")
+#: The pages that follow a worker's job until it is over: poll.js's ``pollJob``.
+JOB_PAGES = ("report_job.js", "batch_job.js", "lexicon_build.js")
 IMPORT = re.compile(r"""^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)";""", re.M | re.S)
 SCRIPT_TAG = re.compile(r"""<script\b([^>]*)\bsrc="\{% static '([^']+)' %\}"([^>]*)>""")
 
@@ -50,6 +52,18 @@ def test_the_polling_pages_use_poll_js() -> None:
     assert "job_poll.js" not in texts  # the old window.tiragePollJob helper is gone
 
 
+def test_the_job_pages_use_poll_job() -> None:
+    """ "Poll until done or failed, then reload" is written once, ``pollJob`` in poll.js;
+    the job pages only say what each answer shows."""
+    texts = scripts()
+    assert re.search(r"^export function pollJob\(url, onProgress", texts["poll.js"], re.M)
+    for name in JOB_PAGES:
+        assert re.search(r"^import \{ pollJob \} from \"\./poll\.js\";", texts[name], re.M), name
+        assert re.search(r"\bpollJob\(", texts[name]), name
+        assert not re.search(r"\bpoll\(", texts[name]), f"{name} polls a job by hand"
+        assert "location.reload" not in texts[name] and '"failed"' not in texts[name], name
+
+
 def test_imports_are_relative_and_resolve() -> None:
     """Relative imports ending in ``;``: the form Django's manifest storage rewrites."""
     texts = scripts()
@@ -64,7 +78,7 @@ def test_modules_are_loaded_as_modules() -> None:
     """A script with ``import`` in a classic tag would stop at its first line."""
     texts = scripts()
     modules = {name for name, text in texts.items() if IMPORT.search(text)}
-    assert {*POLLING_PAGES, "tablet_draft.js", "tablet_results.js"} <= modules
+    assert {*POLLING_PAGES, *JOB_PAGES, "tablet_draft.js", "tablet_results.js"} <= modules
     loaded = set()
     for template in TEMPLATES.rglob("*.html"):
         for before, src, after in SCRIPT_TAG.findall(template.read_text(encoding="utf-8")):
@@ -72,7 +86,7 @@ def test_modules_are_loaded_as_modules() -> None:
             is_module = 'type="module"' in before + after
             assert is_module == (name in modules), (template.name, name)
             loaded.add(name)
-    assert set(POLLING_PAGES) <= loaded
+    assert {*POLLING_PAGES, *JOB_PAGES} <= loaded
 
 
 def test_production_storage_rewrites_the_imports_to_hashed_names(run_cli, tmp_path) -> None:

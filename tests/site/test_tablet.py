@@ -10,13 +10,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tests.scenario import new_game
 from tournaments.access import SYSTEM
 from tournaments.models import ProposalVersion, Registration, Round
 from tournaments.services import (
-    game_create,
     round_close,
-    round_draw,
-    round_open,
     round_place_top,
 )
 
@@ -55,13 +53,8 @@ def game(tournament_setup: dict[str, Any]) -> dict[str, Any]:
         Registration.objects.filter(tournament=setup["tournament"]).order_by("table_number")
     )
     tokens = [issue_token(r) for r in regs]
-    g = game_create(tournament_id=setup["tournament"].pk, seed=SEED, actor=SYSTEM)
-    return {**setup, "game": g, "tokens": tokens, "registrations": regs}
-
-
-def open_next(g) -> Round:
-    rnd = round_draw(game_id=g.pk, actor=SYSTEM)
-    return round_open(round_id=rnd.pk, actor=SYSTEM)
+    play = new_game(setup, seed=SEED, actor=SYSTEM)
+    return {**setup, "game": play.game, "play": play, "tokens": tokens, "registrations": regs}
 
 
 def post(client: Client, url: str, data: dict[str, Any]):
@@ -75,7 +68,7 @@ def test_page_and_state_show_the_round_with_a_server_clock(client: Client, game)
     assert "Anne" in page.content.decode() and "tablet-config" in page.content.decode()
     assert client.get(f"/tablette/{token}/etat/").json()["round"] is None
 
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     state = client.get(f"/tablette/{token}/etat/")
     data = state.json()
     assert data["round"]["number"] == 1 and data["round"]["rack"] == "ESIUHAN"
@@ -96,7 +89,7 @@ def test_page_and_state_show_the_round_with_a_server_clock(client: Client, game)
 
 def test_preview_scores_without_revealing_validity(client: Client, game) -> None:
     token = game["tokens"][0]
-    open_next(game["game"])
+    game["play"].open_round()
     good = post(client, f"/tablette/{token}/apercu/", {"reference": "H4", "word": "HAINES"})
     assert good.status_code == 200
     assert (good.json()["reference"], good.json()["score"]) == ("H4", 26)
@@ -120,7 +113,7 @@ def test_preview_scores_without_revealing_validity(client: Client, game) -> None
 def test_submit_is_idempotent_and_the_last_version_counts(client: Client, game) -> None:
     token = game["tokens"][0]
     anne = game["players"][0]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     url = f"/tablette/{token}/envoi/"
     payload = {"round": rnd.pk, "reference": "H4", "word": "HAINSE", "client_key": "k-1"}
     first = post(client, url, payload)
@@ -141,7 +134,7 @@ def test_submit_is_idempotent_and_the_last_version_counts(client: Client, game) 
 
 def test_late_submission_gets_the_late_outcome(client: Client, game) -> None:
     token = game["tokens"][1]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     late = post(
         client,
@@ -155,7 +148,7 @@ def test_late_submission_gets_the_late_outcome(client: Client, game) -> None:
 
 def test_results_after_close_show_outcome_top_total_and_rank(client: Client, game) -> None:
     anne_t, bruno_t, _ = game["tokens"]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     post(
         client,
         f"/tablette/{anne_t}/envoi/",
@@ -189,7 +182,7 @@ def test_results_after_close_show_outcome_top_total_and_rank(client: Client, gam
 
 def test_another_players_token_never_sees_this_proposal(client: Client, game) -> None:
     anne_t, bruno_t, _ = game["tokens"]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     post(
         client,
         f"/tablette/{anne_t}/envoi/",
@@ -218,7 +211,7 @@ def test_unknown_or_revoked_token_is_a_404_with_a_sentence(client: Client, game)
 
 def test_a_round_of_another_tournament_is_not_reachable(client: Client, game) -> None:
     token = game["tokens"][0]
-    rnd = open_next(game["game"])
+    rnd = game["play"].open_round()
     missing = post(
         client,
         f"/tablette/{token}/envoi/",
@@ -230,7 +223,7 @@ def test_a_round_of_another_tournament_is_not_reachable(client: Client, game) ->
 def test_posts_need_the_csrf_token(game) -> None:
     strict = Client(enforce_csrf_checks=True)
     token = game["tokens"][0]
-    open_next(game["game"])
+    game["play"].open_round()
     refused = post(strict, f"/tablette/{token}/apercu/", {"reference": "H4", "word": "HAINES"})
     assert refused.status_code == 403
     strict.get(f"/tablette/{token}/")

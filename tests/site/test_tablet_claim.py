@@ -16,8 +16,8 @@ from rest_framework.test import APIClient
 
 from engine.board import Board, Rack
 from engine.duplicate.proposals import ScoringSettings, automatic_claim
+from tests.scenario import new_game
 from tournaments.models import ProposalVersion, Registration, Tournament
-from tournaments.services import game_create, round_draw, round_open
 from tournaments.services.registry import registration_token_issue
 
 pytestmark = pytest.mark.django_db
@@ -29,8 +29,7 @@ def opened(tournament_setup: dict[str, Any]) -> dict[str, Any]:
     setup = tournament_setup
     Tournament.objects.filter(pk=setup["tournament"].pk).update(score_required=True)
     arbiter = setup["arbiter"]
-    game = game_create(tournament_id=setup["tournament"].pk, seed=7, actor=arbiter)
-    rnd = round_open(round_id=round_draw(game_id=game.pk, actor=arbiter).pk, actor=arbiter)
+    rnd = new_game(setup, seed=7).open_round()
     regs = Registration.objects.filter(tournament=setup["tournament"]).order_by("table_number")
     tokens = [registration_token_issue(registration_id=r.pk, actor=arbiter) for r in regs[:2]]
     return {**setup, "round": rnd, "tokens": tokens}

@@ -29,6 +29,7 @@ from tournaments.console.common import (
 )
 from tournaments.errors import ServiceError
 from tournaments.models import ReportJob, Tournament
+from tournaments.models.choices import JobState
 from tournaments.reports import Rendered
 from tournaments.reports.documents import (
     ANY,
@@ -128,7 +129,7 @@ def _job(request: HttpRequest, job_id: int) -> ReportJob:
 
 def job_payload(job: ReportJob) -> dict[str, Any]:
     """What the job's page polls: state, progress, and the download address once done."""
-    done = job.state == "done"
+    done = job.state == JobState.DONE
     return {
         "id": job.pk,
         "kind": job.kind,

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import selectors
-from tournaments.models import ArbiterMembership, Game, Round, Tournament
+from tournaments.models import ArbiterMembership
 
 log = logging.getLogger(__name__)
 
@@ -35,25 +35,6 @@ def _subject(kwargs: dict[str, Any]) -> tuple[str, Any] | None:
     return None
 
 
-def _where(name: str, value: Any) -> tuple[int | None, int | None]:
-    """(tournament id, round id) a console route's argument designates."""
-    if name == "round_id":
-        row = Round.objects.filter(pk=value).values("game__tournament_id").first()
-        return (row["game__tournament_id"], value) if row else (None, None)
-    if name == "game_id":
-        tid = Game.objects.filter(pk=value).values_list("tournament_id", flat=True).first()
-        rid = (
-            Round.objects.filter(game_id=value)
-            .exclude(state="cancelled")
-            .order_by("-number", "-id")
-            .values_list("pk", flat=True)
-            .first()
-        )
-        return tid, rid
-    tid = Tournament.objects.filter(slug=value).values_list("pk", flat=True).first()
-    return tid, None
-
-
 def note_presence(user: Any, kwargs: dict[str, Any]) -> None:
     """Stamp ``user``'s membership of the tournament the route names (once a minute)."""
     subject = _subject(kwargs)
@@ -61,7 +42,7 @@ def note_presence(user: Any, kwargs: dict[str, Any]) -> None:
         return
     if not cache.add(f"tirage-seen:{user.pk}:{subject[0]}:{subject[1]}", 1, EVERY):
         return
-    tournament_id, round_id = _where(*subject)
+    tournament_id, round_id = selectors.console_page_place(*subject)
     if tournament_id is None:
         return
     fields: dict[str, Any] = {"last_seen_at": timezone.now()}

@@ -9,6 +9,7 @@ a 4xx status; what was typed stays in the form."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -16,14 +17,20 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services, wording
 from tournaments.access import HEAD
-from tournaments.console.common import error_status, error_text, role_or_403
+from tournaments.console.common import (
+    error_status,
+    error_text,
+    found,
+    role_or_403,
+    tournament_or_404,
+)
 from tournaments.console.presence import presence_lines
 from tournaments.console.settings_forms import (
     DEFAULT,
@@ -34,7 +41,7 @@ from tournaments.console.settings_forms import (
     settings_initial,
 )
 from tournaments.errors import ServiceError
-from tournaments.models import LexiconBuild, Tournament
+from tournaments.models import Tournament
 from tournaments.services.arbiters import arbiter_add, arbiter_handover, arbiter_remove
 from tournaments.services.lexicons import MAX_UPLOAD_BYTES, lexicon_upload
 from tournaments.services.tournament_settings import LABELS, tournament_update
@@ -68,7 +75,7 @@ def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> di
     form = extra.pop("form", None) or TournamentSettingsForm(
         initial=settings_initial(obj), tournament_id=obj.pk, locked=locked, read_only=role != HEAD
     )
-    builds = list(LexiconBuild.objects.filter(tournament=obj).select_related("lexicon")[:5])
+    builds = selectors.lexicon_builds(obj.pk)
     for build in builds:
         refusal = ServiceError(build.error_code, build.error, **(build.error_params or {}))
         build.error_text = wording.error_text(refusal)
@@ -84,36 +91,73 @@ def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> di
     }
 
 
+SETTINGS_PAGE = "console/settings.html"
+ARBITERS_PAGE = "console/arbiters.html"
+
+
+def head_change(
+    request: HttpRequest,
+    obj: Tournament,
+    *,
+    page: str,
+    context: Callable[..., dict[str, Any]],
+    act: Callable[[Any], HttpResponse],
+    form: Callable[[], Any] | None = None,
+    invalid: ServiceError | str = "",
+    form_key: str = "form",
+) -> HttpResponse:
+    """A head arbiter's change on the settings or arbiters page, the one way all of them go:
+    403 for anyone else; the form (``form()``, when the change has one) checked, an invalid
+    one shown again with ``invalid`` (a sentence: 400, or a refusal: its status); then
+    ``act(form)``, the service call and its answer, a ``ServiceError`` shown on the page
+    with its sentence and status. What was typed stays in the form (under ``form_key``)."""
+    role_or_403(request, obj.pk, head=True)
+    bound = form() if form is not None else None
+    keep = {form_key: bound} if bound is not None else {}
+
+    def refused(text: str, code: str, status: int) -> HttpResponse:
+        ctx = context(request, obj, error=text, error_code=code, **keep)
+        return render(request, page, ctx, status=status)
+
+    if bound is not None and not bound.is_valid():
+        if isinstance(invalid, ServiceError):
+            return refused(error_text(invalid), invalid.code, error_status(invalid))
+        return refused(invalid, "form.invalid", 400)
+    try:
+        return act(bound)
+    except ServiceError as error:
+        return refused(error_text(error), error.code, error_status(error))
+
+
 @login_required
 def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: every setting, the locked ones read-only with their reason. POST (head arbiter):
     save what changed through ``tournament_update``."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     if request.method == "GET":
-        return render(request, "console/settings.html", _settings_context(request, obj))
+        return render(request, SETTINGS_PAGE, _settings_context(request, obj))
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
-    role_or_403(request, obj.pk, head=True)
-    form = TournamentSettingsForm(request.POST, initial=settings_initial(obj), tournament_id=obj.pk,
-                                  locked=_locked(obj), read_only=False)  # fmt: skip
-    if not form.is_valid():
-        ctx = _settings_context(request, obj, form=form,
-                                error=_("Le formulaire contient des erreurs."),
-                                error_code="form.invalid")  # fmt: skip
-        return render(request, "console/settings.html", ctx, status=400)
-    changes = {
-        name: value for name, value in form.cleaned_data.items() if not form.fields[name].disabled
-    }
-    try:
+
+    def save(form: Any) -> HttpResponse:
+        changes = {
+            name: value
+            for name, value in form.cleaned_data.items()
+            if not form.fields[name].disabled
+        }
         if "lexicon_id" in changes:
             changes["lexicon_id"] = resolve_lexicon(changes["lexicon_id"], request.user)
         tournament_update(actor=request.user, tournament_id=obj.pk, **changes)
-    except ServiceError as error:
-        ctx = _settings_context(request, obj, form=form, error=error_text(error),
-                                error_code=error.code)  # fmt: skip
-        return render(request, "console/settings.html", ctx, status=error_status(error))
-    messages.success(request, _("Réglages enregistrés."))
-    return redirect("console:settings", slug=obj.slug)
+        messages.success(request, _("Réglages enregistrés."))
+        return redirect("console:settings", slug=obj.slug)
+
+    return head_change(
+        request, obj, page=SETTINGS_PAGE, context=_settings_context, act=save,
+        form=lambda: TournamentSettingsForm(request.POST, initial=settings_initial(obj),
+                                            tournament_id=obj.pk, locked=_locked(obj),
+                                            read_only=False),
+        invalid=_("Le formulaire contient des erreurs."),
+    )  # fmt: skip
 
 
 @login_required
@@ -121,34 +165,30 @@ def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
 def lexicon_upload_view(request: HttpRequest, slug: str) -> HttpResponse:
     """Keep the uploaded word list and queue its build (head arbiter); the settings page
     then shows its progress."""
-    obj = get_object_or_404(Tournament, slug=slug)
-    role_or_403(request, obj.pk, head=True)
-    form = LexiconUploadForm(request.POST, request.FILES, prefix=UPLOAD)
-    if not form.is_valid():
-        ctx = _settings_context(request, obj, upload_form=form,
-                                error=_("Choisissez le fichier de la liste de mots."),
-                                error_code="form.invalid")  # fmt: skip
-        return render(request, "console/settings.html", ctx, status=400)
-    upload = form.cleaned_data["file"]
-    try:
-        if (upload.size or 0) > MAX_UPLOAD_BYTES:  # refuse before reading it
+    obj = tournament_or_404(slug)
+
+    def upload(form: Any) -> HttpResponse:
+        sent = form.cleaned_data["file"]
+        if (sent.size or 0) > MAX_UPLOAD_BYTES:  # refuse before reading it
             raise ServiceError("lexicon.upload_size", "The word list is too large.",
                                limit_mb=MAX_UPLOAD_BYTES // 1_048_576)  # fmt: skip
         lexicon_upload(actor=request.user, tournament_id=obj.pk, name=form.cleaned_data["name"],
-                       content=upload.read(), filename=upload.name or "")  # fmt: skip
-    except ServiceError as error:
-        ctx = _settings_context(request, obj, upload_form=form, error=error_text(error),
-                                error_code=error.code)  # fmt: skip
-        return render(request, "console/settings.html", ctx, status=error_status(error))
-    messages.success(request, _("Liste reçue : le serveur la compile (environ 15 s)."))
-    return redirect("console:settings", slug=obj.slug)
+                       content=sent.read(), filename=sent.name or "")  # fmt: skip
+        messages.success(request, _("Liste reçue : le serveur la compile (environ 15 s)."))
+        return redirect("console:settings", slug=obj.slug)
+
+    return head_change(
+        request, obj, page=SETTINGS_PAGE, context=_settings_context, act=upload,
+        form=lambda: LexiconUploadForm(request.POST, request.FILES, prefix=UPLOAD),
+        invalid=_("Choisissez le fichier de la liste de mots."), form_key="upload_form",
+    )  # fmt: skip
 
 
 @login_required
 @require_GET
 def lexicon_build_status(request: HttpRequest, build_id: int) -> JsonResponse:
     """JSON the settings page polls while a word list is being compiled."""
-    build = get_object_or_404(LexiconBuild, pk=build_id)
+    build = found(selectors.lexicon_build_by_id(build_id))
     role_or_403(request, build.tournament_id)
     response = JsonResponse(selectors.lexicon_build_progress(build.pk) or {})
     response["Cache-Control"] = "no-store"
@@ -168,76 +208,68 @@ def _arbiters_context(request: HttpRequest, obj: Tournament, **extra: Any) -> di
     }
 
 
-def _arbiters_refusal(request: HttpRequest, obj: Tournament, error: ServiceError,
-                      **extra: Any) -> HttpResponse:  # fmt: skip
-    ctx = _arbiters_context(request, obj, error=error_text(error), error_code=error.code, **extra)
-    return render(request, "console/arbiters.html", ctx, status=error_status(error))
-
-
 @login_required
 def arbiters(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the arbiters, who is connected on which round. POST (head arbiter): add one by
     user name or e-mail; a new account's one-time link is shown on this answer only."""
-    obj = get_object_or_404(Tournament, slug=slug)
+    obj = tournament_or_404(slug)
     if request.method == "GET":
-        return render(request, "console/arbiters.html", _arbiters_context(request, obj))
+        return render(request, ARBITERS_PAGE, _arbiters_context(request, obj))
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
-    role_or_403(request, obj.pk, head=True)
-    form = ArbiterAddForm(request.POST)
-    if not form.is_valid():
-        error = ServiceError("arbiter.login", "Give a user name or an e-mail address.")
-        return _arbiters_refusal(request, obj, error, form=form)
-    try:
+
+    def add(form: Any) -> HttpResponse:
         added = arbiter_add(actor=request.user, tournament_id=obj.pk,
                             login=form.cleaned_data["login"])  # fmt: skip
-    except ServiceError as error:
-        return _arbiters_refusal(request, obj, error, form=form)
-    user = added.membership.user
-    if added.password_path is None:
-        messages.success(request, _("%(name)s arbitre ce tournoi.") % {"name": user.username})
-        return redirect("console:arbiters", slug=obj.slug)
-    ctx = _arbiters_context(request, obj, new_user=user, created_user=added.created_user,
-                            link=request.build_absolute_uri(added.password_path))  # fmt: skip
-    return render(request, "console/arbiters.html", ctx)
+        user = added.membership.user
+        if added.password_path is None:
+            messages.success(request, _("%(name)s arbitre ce tournoi.") % {"name": user.username})
+            return redirect("console:arbiters", slug=obj.slug)
+        ctx = _arbiters_context(request, obj, new_user=user, created_user=added.created_user,
+                                link=request.build_absolute_uri(added.password_path))  # fmt: skip
+        return render(request, ARBITERS_PAGE, ctx)
+
+    return head_change(
+        request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=add,
+        form=lambda: ArbiterAddForm(request.POST),
+        invalid=ServiceError("arbiter.login", "Give a user name or an e-mail address."),
+    )  # fmt: skip
 
 
-def _chosen(request: HttpRequest) -> int | None:
+def _chosen(request: HttpRequest) -> int:
+    """The arbiter the remove or hand-over form names (``arbiter.unknown`` if none)."""
     form = ArbiterChoiceForm(request.POST)
-    return form.cleaned_data["user"] if form.is_valid() else None
+    if not form.is_valid():
+        raise ServiceError("arbiter.unknown", "No arbiter chosen.")
+    return form.cleaned_data["user"]
 
 
 @login_required
 @require_POST
 def arbiter_remove_view(request: HttpRequest, slug: str) -> HttpResponse:
-    obj = get_object_or_404(Tournament, slug=slug)
-    role_or_403(request, obj.pk, head=True)
-    try:
-        user_id = _chosen(request)
-        if user_id is None:
-            raise ServiceError("arbiter.unknown", "No arbiter chosen.")
-        arbiter_remove(actor=request.user, tournament_id=obj.pk, user_id=user_id)
-    except ServiceError as error:
-        return _arbiters_refusal(request, obj, error)
-    messages.success(request, _("L'arbitre a été retiré du tournoi."))
-    return redirect("console:arbiters", slug=obj.slug)
+    obj = tournament_or_404(slug)
+
+    def remove(_form: None) -> HttpResponse:
+        arbiter_remove(actor=request.user, tournament_id=obj.pk, user_id=_chosen(request))
+        messages.success(request, _("L'arbitre a été retiré du tournoi."))
+        return redirect("console:arbiters", slug=obj.slug)
+
+    return head_change(request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=remove)
 
 
 @login_required
 @require_POST
 def arbiter_handover_view(request: HttpRequest, slug: str) -> HttpResponse:
-    obj = get_object_or_404(Tournament, slug=slug)
-    role_or_403(request, obj.pk, head=True)
-    try:
-        user_id = _chosen(request)
-        if user_id is None:
-            raise ServiceError("arbiter.unknown", "No arbiter chosen.")
-        target = arbiter_handover(actor=request.user, tournament_id=obj.pk, user_id=user_id)
-    except ServiceError as error:
-        return _arbiters_refusal(request, obj, error)
-    messages.success(request, _("%(name)s est maintenant juge-arbitre.")
-                     % {"name": target.user.username})  # fmt: skip
-    return redirect("console:arbiters", slug=obj.slug)
+    obj = tournament_or_404(slug)
+
+    def hand_over(_form: None) -> HttpResponse:
+        target = arbiter_handover(actor=request.user, tournament_id=obj.pk,
+                                  user_id=_chosen(request))  # fmt: skip
+        messages.success(request, _("%(name)s est maintenant juge-arbitre.")
+                         % {"name": target.user.username})  # fmt: skip
+        return redirect("console:arbiters", slug=obj.slug)
+
+    return head_change(request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=hand_over)
 
 
 # --- A new arbiter's password ---------------------------------------------------------------

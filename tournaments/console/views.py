@@ -45,6 +45,7 @@ from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
 from tournaments.models import Game, Round, Tournament
+from tournaments.models.choices import GameState
 from tournaments.services.imports import check_size
 
 #: One catalogue of outcome kinds (``tournaments.wording``).
@@ -167,7 +168,8 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "registered": registered,
         "now": timezone.now(),
         "draw_form": extra.pop("draw_form", None) or DrawForm(),
-        "can_draw": game.state == "playing" and (rnd is None or rnd.top_placed_at is not None),
+        "can_draw": game.state == GameState.PLAYING
+        and (rnd is None or rnd.top_placed_at is not None),
         **extra,
     }
 
@@ -461,7 +463,7 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
         "top_total": overall.top_total,
         "series": selectors.sub_rankings(overall, "series"),
         "categories": selectors.sub_rankings(overall, "category"),
-        "playing": any(g.state == "playing" for g in selectors.tournament_games(obj)),
+        "playing": any(g.state == GameState.PLAYING for g in selectors.tournament_games(obj)),
     }
     return render(request, "console/rankings.html", ctx)
 

@@ -76,11 +76,18 @@ class BatchState(models.TextChoices):
     DONE = "done", _("terminé")
 
 
-class ReportState(models.TextChoices):
+class JobState(models.TextChoices):
+    """A worker's job (a report, a club's word list): pending → running → done or failed."""
+
     PENDING = "pending", _("en attente")
     RUNNING = "running", _("en cours")
     DONE = "done", _("terminé")
     FAILED = "failed", _("échec")
+
+
+#: The report jobs' name for :class:`JobState` (kept for the code written before the word
+#: lists shared it).
+ReportState = JobState
 
 
 # -- The card game (issue 18, tournaments/services/cards.py) --------------------------------

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.choices import JobState
 from tournaments.models.core import Lexicon, Tournament
 
 
@@ -32,16 +33,11 @@ class LexiconBuild(models.Model):
     details, worded by ``tournaments.wording``; ``error`` keeps the English message for the
     logs."""
 
-    STATES = [
-        ("pending", _("en attente")),
-        ("running", _("en cours")),
-        ("done", _("terminé")),
-        ("failed", _("échec")),
-    ]
+    STATES = JobState.choices
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="lexicon_builds")
     name = models.CharField(_("nom"), max_length=200)
     words_file = models.CharField(max_length=200, help_text=_("relatif au dossier des envois"))
-    state = models.CharField(max_length=10, choices=STATES, default="pending")
+    state = models.CharField(max_length=10, choices=STATES, default=JobState.PENDING)
     progress = models.PositiveSmallIntegerField(default=0)
     lexicon = models.ForeignKey(Lexicon, models.PROTECT, null=True, blank=True, related_name="+")
     rejected = models.PositiveIntegerField(default=0)
@@ -58,12 +54,12 @@ class LexiconBuild(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(state__in=["pending", "running", "done", "failed"]),
+                condition=Q(state__in=JobState.values),
                 name="lexicon_build_state",
             ),
             models.CheckConstraint(condition=Q(progress__lte=100), name="lexicon_build_progress"),
             models.CheckConstraint(
-                condition=~Q(state="done") | Q(lexicon__isnull=False),
+                condition=~Q(state=JobState.DONE) | Q(lexicon__isnull=False),
                 name="lexicon_build_done_has_lexicon",
             ),
         ]

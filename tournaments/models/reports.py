@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.choices import ReportState
+from tournaments.models.choices import JobState
 from tournaments.models.core import Tournament
 
 
@@ -27,11 +27,11 @@ class ReportJob(models.Model):
     """One document being built: ``kind`` (``tournaments.reports.documents``), ``params``
     (``{"game": number, "base_url": …}``), its state and progress (0–100), then the file."""
 
-    STATES = ReportState.choices
+    STATES = JobState.choices
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="report_jobs")
     kind = models.CharField(max_length=30)
     params = models.JSONField(default=dict, blank=True)
-    state = models.CharField(max_length=10, choices=STATES, default=ReportState.PENDING)
+    state = models.CharField(max_length=10, choices=STATES, default=JobState.PENDING)
     progress = models.PositiveSmallIntegerField(default=0)
     filename = models.CharField(max_length=200, blank=True)
     content_type = models.CharField(max_length=100, blank=True)
@@ -48,7 +48,7 @@ class ReportJob(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(state__in=ReportState.values),
+                condition=Q(state__in=JobState.values),
                 name="report_job_state",
             ),
             models.CheckConstraint(condition=Q(progress__lte=100), name="report_job_progress"),
@@ -60,7 +60,7 @@ class ReportJob(models.Model):
     @property
     def file(self) -> Path | None:
         """The built file, when it is there."""
-        if self.state != ReportState.DONE or not self.path:
+        if self.state != JobState.DONE or not self.path:
             return None
         path = reports_dir() / self.path
         return path if path.is_file() else None

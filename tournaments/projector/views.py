@@ -20,6 +20,7 @@ from tournaments import selectors, wording
 from tournaments.errors import ServiceError
 from tournaments.language import speaking
 from tournaments.models import Game, Round, Tournament
+from tournaments.models.choices import RoundState
 from tournaments.tablet import live
 
 BEST_MOVES = 10
@@ -64,7 +65,7 @@ def _state(tournament: Tournament, game: Game | None, rnd: Round | None) -> dict
         "ranking": [],
     }
     if game is not None:
-        if rnd is not None and rnd.state == "closed" and rnd.top_score is not None:
+        if rnd is not None and rnd.state == RoundState.CLOSED and rnd.top_score is not None:
             data["best_moves"] = _best_moves(rnd)
         data["ranking"] = _ranking(game)
     return data
@@ -95,8 +96,7 @@ def room_language(view: Any) -> Any:
     def spoken(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         wanted = request.GET.get("langue", "")
         if wanted not in {code for code, _name in settings.LANGUAGES}:
-            rows = Tournament.objects.filter(slug=kwargs.get("slug", ""))
-            wanted = rows.values_list("language", flat=True).first()
+            wanted = selectors.language_by_slug(kwargs.get("slug", ""))
         with speaking(wanted, request):
             return view(request, *args, **kwargs)
 
@@ -113,10 +113,10 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
         "i18n": {
             "waiting": _("En attente du coup…"),
             "game_round": _("Partie %(game)s · coup %(round)s"),
-            "drawn": _("Le tirage va être annoncé."),
-            "open": _("Coup en cours"),
-            "closed": _("Coup ramassé"),
-            "cancelled": _("Coup annulé"),
+            RoundState.DRAWN: _("Le tirage va être annoncé."),
+            RoundState.OPEN: _("Coup en cours"),
+            RoundState.CLOSED: _("Coup ramassé"),
+            RoundState.CANCELLED: _("Coup annulé"),
             "time_up": _("Temps écoulé"),
             "top": _("Top"),
             "points": _("points"),

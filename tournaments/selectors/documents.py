@@ -17,6 +17,7 @@ from engine.duplicate.top import new_tiles
 from engine.duplicate.totals import GameResult, game_result
 from tournaments import adapter, wording
 from tournaments.models import Decision, Game, ProposalVersion, Registration, Tournament
+from tournaments.models.choices import GameState
 from tournaments.selectors.games import counted_rounds, game_rounds
 from tournaments.selectors.outcomes import game_outcomes, tournament_standings
 from tournaments.selectors.players import arrivals, players_of
@@ -139,7 +140,7 @@ def game_data(game: Game, *, result: GameResult | None = None) -> GameData:
         players=tuple(lines),
         board=_final_board(rounds),
         decisions=decisions,
-        finished=game.state == "finished",
+        finished=game.state == GameState.FINISHED,
     )
 
 

@@ -25,6 +25,7 @@ from tournaments.models import (
     Round,
     SlipConflict,
 )
+from tournaments.models.choices import RoundState
 from tournaments.selectors.tournament import MAX_ID
 
 
@@ -57,7 +58,7 @@ def game_rounds(game: Game, *, cancelled: bool = True) -> list[Round]:
     cancelled ones out."""
     rounds = Round.objects.filter(game_id=game.pk)
     if not cancelled:
-        rounds = rounds.exclude(state="cancelled")
+        rounds = rounds.exclude(state=RoundState.CANCELLED)
     return list(rounds.order_by("number", "id"))
 
 
@@ -68,21 +69,25 @@ def current_round(game: Game | None, *, cancelled: bool = True) -> Round | None:
         return None
     rounds = Round.objects.filter(game_id=game.pk)
     if not cancelled:
-        rounds = rounds.exclude(state="cancelled")
+        rounds = rounds.exclude(state=RoundState.CANCELLED)
     return rounds.order_by("-number", "-id").first()
 
 
 def round_by_number(game: Game, number: int) -> Round | None:
     """The game's standing (not cancelled) round ``number``, or ``None``."""
-    return Round.objects.filter(game_id=game.pk, number=number).exclude(state="cancelled").first()
+    return (
+        Round.objects.filter(game_id=game.pk, number=number)
+        .exclude(state=RoundState.CANCELLED)
+        .first()
+    )
 
 
 def counted_rounds(game: Game) -> list[Round]:
     """Rounds that count: closed, not cancelled, with their top known, in order."""
     return list(
-        Round.objects.filter(game_id=game.pk, state="closed", top_score__isnull=False).order_by(
-            "number"
-        )
+        Round.objects.filter(
+            game_id=game.pk, state=RoundState.CLOSED, top_score__isnull=False
+        ).order_by("number")
     )
 
 
@@ -90,7 +95,7 @@ def previous_placed_round(rnd: Round) -> Round | None:
     """The last round before ``rnd`` whose top was placed (its squares are the ones the
     room sees highlighted)."""
     return (
-        Round.objects.filter(game_id=rnd.game_id, number__lt=rnd.number, state="closed")
+        Round.objects.filter(game_id=rnd.game_id, number__lt=rnd.number, state=RoundState.CLOSED)
         .exclude(top_placed_at=None)
         .order_by("-number", "-id")
         .first()

@@ -9,6 +9,7 @@ from django.db.models import Q
 
 from tournaments.errors import ServiceError
 from tournaments.models import ProposalVersion, Registration, Round, Tournament
+from tournaments.models.choices import RoundState
 from tournaments.selectors.tournament import MAX_ID
 from tournaments.selectors.values import PlayerInfo
 
@@ -146,7 +147,7 @@ def last_move_from(
             player_id=reg.player_id, round__game__tournament_id=reg.tournament_id
         )
         .filter(later)
-        .exclude(round__state="cancelled")
+        .exclude(round__state=RoundState.CANCELLED)
         .order_by("-round__game__number", "-round__number")
         .values_list("round__game__number", "round__number")
         .first()
@@ -159,7 +160,7 @@ def withdrawal_start(reg: Registration) -> tuple[int, int]:
     placed, else the next one; never before the player's arrival."""
     rnd = (
         Round.objects.filter(game__tournament_id=reg.tournament_id)
-        .exclude(state="cancelled")
+        .exclude(state=RoundState.CANCELLED)
         .order_by("-game__number", "-number")
         .select_related("game")
         .first()

@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Tournament
+from tournaments.models.choices import GameState
 from tournaments.selectors.values import TournamentInfo
 
 #: A larger id would overflow PostgreSQL's bigint: no row has it, and asking would fail.
@@ -67,7 +68,7 @@ def current_game(tournament_id: int) -> Game | None:
     played, else (every game finished) the highest-numbered one."""
     games = Game.objects.select_related("tournament").filter(tournament_id=tournament_id)
     games = games.order_by("-number")
-    return games.filter(state="playing").first() or games.first()
+    return games.filter(state=GameState.PLAYING).first() or games.first()
 
 
 def rankings_public(tournament: Tournament) -> bool:

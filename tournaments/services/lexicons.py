@@ -27,8 +27,7 @@ from engine.lexicon.wordlist import read_word_list
 from tournaments import access
 from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import LexiconBuild
-from tournaments.models import ReportState as JobState  # the same four job states
+from tournaments.models import JobState, LexiconBuild
 from tournaments.models.lexicons import lexicons_dir
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from tournaments.access import Actor, require_arbiter, user_of
 from tournaments.errors import ServiceError
-from tournaments.models import ReportJob, ReportState, Tournament
+from tournaments.models import JobState, ReportJob, Tournament
 from tournaments.models.reports import reports_dir
 from tournaments.queueing import queue_after_commit
 from tournaments.reports.documents import check_scope, document, game_of, render_document
@@ -59,9 +59,9 @@ def report_job_build(*, job_id: int, actor: Actor) -> str | None:
     if job is None:
         return None
     require_arbiter(actor=actor, tournament_id=job.tournament_id)
-    if job.state == ReportState.DONE and job.file is not None:
+    if job.state == JobState.DONE and job.file is not None:
         return job.state
-    ReportJob.objects.filter(pk=job.pk).update(state=ReportState.RUNNING, progress=1)
+    ReportJob.objects.filter(pk=job.pk).update(state=JobState.RUNNING, progress=1)
 
     def progress(percent: int) -> None:
         ReportJob.objects.filter(pk=job.pk).update(progress=max(1, min(99, int(percent))))
@@ -77,12 +77,12 @@ def report_job_build(*, job_id: int, actor: Actor) -> str | None:
         logger.exception("build_report: job %s failed", job_id)
         message = getattr(error, "message", None) or str(error) or error.__class__.__name__
         ReportJob.objects.filter(pk=job.pk).update(
-            state=ReportState.FAILED, error=message[:2000], finished_at=timezone.now()
+            state=JobState.FAILED, error=message[:2000], finished_at=timezone.now()
         )
-        return ReportState.FAILED
+        return JobState.FAILED
     ReportJob.objects.filter(pk=job.pk).update(
-        state=ReportState.DONE, progress=100, filename=rendered.filename,
+        state=JobState.DONE, progress=100, filename=rendered.filename,
         content_type=rendered.content_type, path=name, size=len(rendered.content),
         finished_at=timezone.now(),
     )  # fmt: skip
-    return ReportState.DONE
+    return JobState.DONE

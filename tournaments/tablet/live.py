@@ -31,6 +31,7 @@ from engine.notation import parse_reference
 from engine.tiles import SIZE
 from tournaments import selectors
 from tournaments.models import Game, Round
+from tournaments.models.choices import RoundState
 
 POLL_SECONDS = 1
 
@@ -54,7 +55,9 @@ def snapshot(tournament_id: int) -> tuple[Game | None, Round | None, int]:
             return cached[1], cached[2], cached[3]
     game = selectors.current_game(tournament_id)
     rnd = selectors.current_round(game)
-    audit = selectors.game_revision(game) if rnd is not None and rnd.state == "closed" else 0
+    audit = (
+        selectors.game_revision(game) if rnd is not None and rnd.state == RoundState.CLOSED else 0
+    )
     if ttl > 0:
         with _SNAPSHOTS_LOCK:
             _SNAPSHOTS[tournament_id] = (now, game, rnd, audit)
@@ -72,7 +75,7 @@ def game_version(
         parts += [game.pk, game.state]
     if rnd is not None:
         parts += [rnd.pk, rnd.state, rnd.deadline, rnd.computed_at, rnd.top_placed_at]
-        if rnd.state == "closed":
+        if rnd.state == RoundState.CLOSED:
             parts.append(selectors.game_revision(game) if audit is None and game else audit)
     parts += list(extra)
     digest = hashlib.sha1(repr(parts).encode(), usedforsecurity=False).hexdigest()[:20]
@@ -147,7 +150,7 @@ def round_public(rnd: Round | None) -> dict[str, Any] | None:
     """What everyone in the room may see of a round: never the top before it closes."""
     if rnd is None:
         return None
-    announced = rnd.state in {"open", "closed"}
+    announced = rnd.state in {RoundState.OPEN, RoundState.CLOSED}
     data: dict[str, Any] = {
         "id": rnd.pk,
         "number": rnd.number,
@@ -160,7 +163,7 @@ def round_public(rnd: Round | None) -> dict[str, Any] | None:
         "top": None,
         "top_placed": rnd.top_placed_at is not None,
     }
-    if rnd.state == "closed" and rnd.top:
+    if rnd.state == RoundState.CLOSED and rnd.top:
         chosen = rnd.top["chosen"]
         data["top"] = {
             "reference": chosen["coord"],

@@ -38,6 +38,7 @@ from tournaments.errors import ServiceError, http_status
 from tournaments.http import client_ip
 from tournaments.language import speaking
 from tournaments.models import ProposalVersion, Registration, Round
+from tournaments.models.choices import GameState, RoundState
 from tournaments.parsing import ascii_int
 from tournaments.services import proposal_submit
 from tournaments.tablet import live
@@ -104,8 +105,7 @@ def tablet_language(token: str) -> str | None:
     hit = _LANGUAGES.get(token)
     if hit is not None and now - hit[0] < LANGUAGE_SECONDS:
         return hit[1]
-    rows = Registration.objects.filter(access_token=token)
-    code = rows.values_list("tournament__language", flat=True).first()
+    code = selectors.language_by_token(token)
     if len(_LANGUAGES) >= _LANGUAGES_KEPT:
         _LANGUAGES.clear()
     _LANGUAGES[token] = (now, code)
@@ -160,11 +160,11 @@ def tablet_strings() -> dict[str, str]:
     return {
         "waiting": _("En attente du coup…"),
         "game_round": _("Partie %(game)s · coup %(round)s"),
-        "drawn": _("Le tirage va être annoncé."),
-        "open": _("Coup en cours"),
-        "closed": _("Coup ramassé"),
-        "cancelled": _("Coup annulé"),
-        "finished": _("Partie terminée"),
+        RoundState.DRAWN: _("Le tirage va être annoncé."),
+        RoundState.OPEN: _("Coup en cours"),
+        RoundState.CLOSED: _("Coup ramassé"),
+        RoundState.CANCELLED: _("Coup annulé"),
+        GameState.FINISHED: _("Partie terminée"),
         "time_up": _("Temps écoulé"),
         "late_warning": _("Temps écoulé : un envoi maintenant ne compterait pas."),
         "online": _("Connecté"),
@@ -231,7 +231,7 @@ def _current(rnd: Round | None, player_id: int) -> ProposalVersion | None:
 
 def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] | None:
     """After the round closes: the outcome and its reason, the top, total, négatif, rank."""
-    if game is None or rnd is None or rnd.state != "closed" or rnd.top_score is None:
+    if game is None or rnd is None or rnd.state != RoundState.CLOSED or rnd.top_score is None:
         return None
     version = _current(rnd, reg.player_id)
     standings = selectors.game_standings(game)
@@ -392,7 +392,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
         return _unknown(request, as_json=True)
     data = _body(request)
     rnd = _round_of(reg, data)
-    if rnd is None or rnd.state not in {"open", "closed"}:
+    if rnd is None or rnd.state not in {RoundState.OPEN, RoundState.CLOSED}:
         return _refusal("round.not_open", _("Le coup n'est pas encore ouvert."), status=409)
     reference, word = _text(data, "reference"), _text(data, "word")
     try:

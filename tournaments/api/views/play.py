@@ -15,6 +15,7 @@ from tournaments.api.permissions import arbiter_actor
 from tournaments.api.views.common import ApiView, client_device, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
+from tournaments.models.choices import RoundState
 from tournaments.parsing import flag
 
 
@@ -175,7 +176,7 @@ class ProposalDetailView(ApiView):
             version.round.game.tournament_id
         ):
             raise ServiceError("access.player", "A player reads only their own proposals.")
-        elif version.round.state != "closed":
+        elif version.round.state != RoundState.CLOSED:
             raise ServiceError(
                 "round.not_closed", "A proposal's outcome is shown once the round is closed."
             )

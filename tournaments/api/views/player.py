@@ -18,6 +18,7 @@ from tournaments.api.permissions import IsPlayer, PlayerRateThrottle
 from tournaments.api.views.common import ApiView, client_device, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
+from tournaments.models.choices import RoundState
 
 
 class _PlayerView(ApiView):
@@ -29,7 +30,7 @@ class _PlayerView(ApiView):
 def _round_info(rnd: Any) -> dict[str, Any]:
     # As on the tablets (``live.round_public``): a cancelled round, shown until it is drawn
     # again, never shows its rack.
-    announced = rnd.state in {"open", "closed"}
+    announced = rnd.state in {RoundState.OPEN, RoundState.CLOSED}
     return {
         "id": rnd.pk,
         "number": rnd.number,

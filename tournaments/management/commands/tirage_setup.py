@@ -32,6 +32,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.access import SYSTEM
 from tournaments.models import Tournament
+from tournaments.models.choices import RoundState
 from tournaments.services import arbiter_account_create, demo_create, demo_legacy_retire
 from tournaments.services.demo import DEMO_SLUG
 
@@ -172,8 +173,12 @@ class Command(BaseCommand):
         self._summary.append("À ouvrir dans le navigateur :")
         for label, path in links:
             self._summary.append(f"  {label.ljust(width)}  {base_url}{path}")
-        last = game.rounds.exclude(state="cancelled").order_by("-number").first() if game else None
-        if last is not None and last.state == "drawn":
+        last = (
+            game.rounds.exclude(state=RoundState.CANCELLED).order_by("-number").first()
+            if game
+            else None
+        )
+        if last is not None and last.state == RoundState.DRAWN:
             self._summary.append(
                 f"Le coup {last.number} est tiré, pas encore ouvert : sur l'écran de jeu, "
                 "« Ouvrir » (touche o) lance le chrono ; les tablettes ou la saisie des "

@@ -1,7 +1,8 @@
-// The page of a batch of pre-drawn games: follow the batch's status (poll.js, every 1.5 s),
-// fill in each game's rounds and top total as it lands and show its "create" button;
-// reload once the batch is done. Without JavaScript the page refreshes itself every 2 s.
-import { poll } from "./poll.js";
+// The page of a batch of pre-drawn games: follow the batch's status (poll.js's pollJob,
+// every 1.5 s), fill in each game's rounds and top total as it lands and show its "create"
+// button; the page reloads once the batch is done. Without JavaScript the page refreshes
+// itself every 2 s.
+import { pollJob } from "./poll.js";
 
 const box = document.getElementById("batch-job");
 if (box && box.dataset.state === "running") {
@@ -16,16 +17,9 @@ if (box && box.dataset.state === "running") {
     row.querySelectorAll(".pending").forEach((el) => { el.hidden = true; });
     row.querySelectorAll("form").forEach((el) => { el.hidden = false; });
   };
-  const batch = poll(box.dataset.statusUrl, {
-    interval: 1500,
-    delay: 1000,
-    onData(status) {
-      if (bar) bar.value = status.done;
-      if (done) done.textContent = status.done;
-      status.games.forEach(show);
-      if (status.state !== "done") return;
-      batch.stop();
-      window.location.reload();
-    },
+  pollJob(box.dataset.statusUrl, (status) => {
+    if (bar) bar.value = status.done;
+    if (done) done.textContent = status.done;
+    status.games.forEach(show);
   });
 }

@@ -94,3 +94,27 @@ export function poll(url, options) {
   schedule(options.delay || 0);
   return poller;
 }
+
+/**
+ * Follow a worker's job (a report, a club's word list, a batch of games) until it is over,
+ * then reload the page, which shows the result (the download link, the new lexicon, the
+ * games to create, or the failure). `onProgress(status)` runs on every answer first (move a
+ * progress bar, fill in a row); the job is over when `status.state` is "done" or "failed".
+ * Options: poll's (`interval` 1500 ms and `delay` 1000 ms unless given), and
+ * `onFinished(status)` to do something else than reloading. Returns the poller.
+ */
+export function pollJob(url, onProgress, options = {}) {
+  const finished = options.onFinished || (() => window.location.reload());
+  const job = poll(url, {
+    interval: 1500,
+    delay: 1000,
+    ...options,
+    onData(status) {
+      if (onProgress) onProgress(status);
+      if (status.state !== "done" && status.state !== "failed") return;
+      job.stop();
+      finished(status);
+    },
+  });
+  return job;
+}
