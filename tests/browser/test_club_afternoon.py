@@ -237,12 +237,21 @@ def tablet_links(head: Any, site: Afternoon) -> dict[int, str]:
     return {t: head.locator(f"#t{t} a.tablet-link").get_attribute("href") for t in TABLETS}
 
 
-def close_round(head: Any) -> None:
-    """Fermer (ramassage), then wait for the screen of the collected round."""
+def close_round(head: Any, number: int) -> None:
+    """Fermer (ramassage) with time left on the clock, then wait for the screen of the
+    collected round. Where the console asks to confirm such a close (issue 15's round
+    control: an in-page ``#close-confirm``), the arbiter answers « Fermer quand même »."""
     from playwright.sync_api import expect
 
     submit(head, 'form[action$="/fermer/"]')
-    expect(head.locator('form[action$="/placer/"]')).to_be_visible()
+    placed = head.locator('form[action$="/placer/"]')
+    confirm = head.locator("#close-confirm")
+    expect(placed.or_(confirm.get_by_role("button", name="Fermer quand même"))).to_be_visible()
+    if confirm.is_visible():
+        if number == 1:
+            shot(head, "close-confirm")
+        submit(head, "#close-confirm form")
+    expect(placed).to_be_visible()
 
 
 def enter_slips(head: Any, claire: Any, site: Afternoon, number: int, round_id: int) -> None:
@@ -369,7 +378,7 @@ def play(head: Any, claire: Any, site: Afternoon, links: dict[int, str]) -> list
         if number == 1:
             shot(tablets[1], "tablet")
             shot(head, "game-open", full_page=True)
-        close_round(head)
+        close_round(head, number)
         enter_slips(head, claire, site, number, round_ids[-1])
         if number == 3:
             correct_two_rounds_back(head, site, round_ids)
