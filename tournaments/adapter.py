@@ -21,6 +21,12 @@ from engine.cards import Play as CardPlay
 from engine.cards import Turn as CardTurn
 from engine.cards.record import game_to_record as cards_game_to_record
 from engine.cards.record import turn_to_json as cards_turn_to_json
+from engine.classic.pairings import Table as ClassicTableValue
+from engine.classic.pairings import pair_round
+from engine.classic.standings import Result as ClassicResult
+from engine.classic.standings import Row as ClassicRow
+from engine.classic.standings import TournamentSettings as ClassicTournamentSettings
+from engine.classic.standings import standings as classic_rank
 from engine.duplicate import (
     Draw,
     Game,
@@ -374,6 +380,63 @@ def game_scores(
     tops = tuple(r.top_score or 0 for r in rounds)
     disciplinary = {p: tuple(rs) for p, rs in warnings.items() if p in players}
     return GameScores(tops, players, arrivals, disciplinary)
+
+
+# --- The classic family (engine.classic.pairings and standings) ----------------------------
+
+
+def classic_settings(event: Any) -> ClassicTournamentSettings:
+    """A ``ClassicEvent`` row's standings settings as the engine's value."""
+    try:
+        return ClassicTournamentSettings(
+            bye_halves=event.bye_halves,
+            bye_spread=event.bye_spread,
+            forfeit_spread=event.forfeit_spread,
+            tie_breaks=tuple(t for t in event.tie_breaks.split(",") if t),
+        )
+    except EngineError as error:
+        raise ServiceError.from_engine(error) from error
+
+
+def classic_result(table: Any, round_number: int, current: Any | None) -> ClassicResult:
+    """A ``ClassicTable`` and its current ``ClassicResult`` (or None: not played yet) as the
+    engine's result, the players named by their division entry ids."""
+    first, second = table.first_id, table.second_id
+    if current is None or second is None:
+        return ClassicResult(round_number, first, second)
+    if current.forfeit:
+        absent = first if current.forfeit == "first" else second
+        return ClassicResult(round_number, first, second, forfeit=absent)
+    return ClassicResult(round_number, first, second, current.score_first, current.score_second)
+
+
+def classic_pair(
+    system: str,
+    entries: Sequence[int],
+    results: Sequence[ClassicResult],
+    *,
+    round_number: int,
+    event: Any,
+    manual: Sequence[tuple[int, int | None]] | None = None,
+) -> tuple[ClassicTableValue, ...]:
+    """The engine's tables for the next round; an engine refusal becomes a ServiceError."""
+    try:
+        return pair_round(
+            system, entries, results, round_number=round_number,
+            settings=classic_settings(event), fontes_rounds=event.fontes_rounds,
+            seed=event.seed, manual=manual,
+        )  # fmt: skip
+    except EngineError as error:
+        raise ServiceError.from_engine(error) from error
+
+
+def classic_standings(
+    entries: Sequence[int], results: Sequence[ClassicResult], event: Any
+) -> tuple[ClassicRow, ...]:
+    try:
+        return classic_rank(entries, results, classic_settings(event))
+    except EngineError as error:
+        raise ServiceError.from_engine(error) from error
 
 
 # --- The card game (issue 18): a table's events replayed into an engine game ---------------

@@ -43,6 +43,15 @@ CONFLICT_CODES = frozenset(
         "round.state",
         "round.top_placed",
         "round.cancelled",
+        # classic tournaments (services.classic)
+        "classic.not_classic",
+        "classic.has_games",
+        "classic.rounds_done",
+        "classic.round_incomplete",
+        "classic.round_not_last",
+        "classic.round_has_results",
+        "classic.result_race",
+        "classic.report_done",
         # players (services/registrations.py)
         "registration.withdrawn",
         "registration.not_withdrawn",

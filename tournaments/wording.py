@@ -730,6 +730,88 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "settings.rack_size": (_("Un chevalet a de 1 à 9 jetons."),),
     "settings.bonuses": (_("Les primes associent un nombre de jetons posés à des points."),),
     "settings.json": (_("Réglages illisibles : un objet JSON aux réglages connus est attendu."),),
+    # -- classic tournaments (engine.classic.pairings, services.classic) -----------------
+    "classic.not_classic": (_("Ce tournoi n'est pas un tournoi de formule classique."),),
+    "classic.already": (_("Ce tournoi est déjà un tournoi de formule classique."),),
+    "classic.has_games": (
+        _(
+            "Ce tournoi a déjà des parties en duplicate : "
+            "il ne peut pas passer en formule classique."
+        ),
+    ),
+    "classic.setting_range": (
+        _("Ce réglage est un nombre entier de %(low)s à %(high)s."),
+        _("Ce réglage est hors des limites permises."),
+    ),
+    "classic.setting_unknown": (_("Ce réglage n'existe pas pour un tournoi classique."),),
+    "classic.rounds_done": (
+        _("Les %(rounds)s rondes prévues sont déjà appariées."),
+        _("Toutes les rondes prévues sont déjà appariées."),
+    ),
+    "classic.round_incomplete": (
+        _("Il manque des résultats de la ronde %(round)s : saisissez-les avant d'apparier."),
+        _("Il manque des résultats à la ronde précédente : saisissez-les avant d'apparier."),
+    ),
+    "classic.round_not_last": (_("Seule la dernière ronde peut être désappariée."),),
+    "classic.round_has_results": (
+        _("Cette ronde a déjà des résultats : elle ne peut plus être désappariée."),
+    ),
+    "classic.forfeit": (_("Le forfait est celui du premier ou du second joueur."),),
+    "classic.forfeit_scores": (_("Un forfait se saisit sans score."),),
+    "classic.scores_missing": (_("Saisissez les scores des deux joueurs."),),
+    "classic.score_range": (
+        _("Un score va de %(low)s à %(high)s."),
+        _("Ce score est hors des limites permises."),
+    ),
+    "classic.bye_result": (_("Un joueur exempt n'a pas de résultat à saisir."),),
+    "classic.reason_required": (
+        _("Ce résultat est déjà saisi : indiquez le motif de la correction."),
+    ),
+    "classic.result_race": (_("Le résultat vient de changer : rechargez la page."),),
+    "classic.report_done": (_("Le résultat de cette table est déjà enregistré."),),
+    "access.not_at_table": (_("Vous ne jouez pas à cette table."),),
+    "access.tablet_only": (_("Seule la tablette d'un joueur de la table envoie ce résultat."),),
+    "classic.line": (
+        _(
+            "Ligne illisible : numéro de table puis les deux scores (« 3 412 389 »), "
+            "ou « 3 forfait 1 » pour le forfait du premier joueur."
+        ),
+    ),
+    "classic_table.unknown": (_("Cette table n'existe pas dans cette ronde."),),
+    "classic_round.unknown": (_("Cette ronde n'existe pas."),),
+    "division.unknown": (_("Cette division n'existe pas."),),
+    "division.name": (_("Une division a un nom de 60 caractères au plus."),),
+    "division.name_taken": (
+        _("La division %(name)s existe déjà."),
+        _("Une division porte déjà ce nom."),
+    ),
+    "division.player_taken": (_("Un de ces joueurs est déjà dans une division."),),
+    "division_entry.unknown": (_("Ce joueur n'est pas dans la division."),),
+    "pairing.system": (_("Ce système d'appariement n'existe pas."),),
+    "pairing.round": (_("Les rondes se numérotent à partir de 1."),),
+    "pairing.players": (_("Il faut au moins deux joueurs en jeu pour apparier une ronde."),),
+    "pairing.fontes_rounds": (_("Le Fontes initial apparie un nombre impair de rondes."),),
+    "pairing.fontes_players": (
+        _("Le Fontes initial sur ces rondes demande plus de joueurs dans la division."),
+    ),
+    "pairing.manual": (
+        _("Appariement manuel : chaque joueur en jeu doit être à une table, et une seule."),
+    ),
+    "pairing.manual_bye": (
+        _("Appariement manuel : un seul exempt, et seulement pour un nombre impair de joueurs."),
+    ),
+    "pairing.twice": (_("Un joueur est à deux tables de la même ronde."),),
+    "pairing.unknown_player": (_("Un résultat nomme un joueur absent de la division."),),
+    "result.forfeit": (_("Le joueur forfait doit être à cette table."),),
+    "settings.bye_halves": (_("Un exempt compte une victoire, un nul ou rien."),),
+    "settings.bye_spread": (_("L'écart d'un exempt est un nombre entier de 0 à 1000."),),
+    "settings.forfeit_spread": (_("L'écart d'un forfait est un nombre entier de 0 à 1000."),),
+    "settings.tie_breaks": (
+        _("Les départages se choisissent parmi ceux proposés, une fois chacun."),
+    ),
+    "cli.pairing_file": (
+        _("Le fichier d'appariement est illisible : joueurs, puis résultats par ronde."),
+    ),
 }
 
 #: Reasons of proposal outcomes (``engine.duplicate.proposals.REASONS`` and the arbiter's

@@ -1,6 +1,7 @@
 """The classic formula (partie libre) as a plain library (no Django): 2 to 4 players take
 turns on one board with their own racks (this package's ``settings``, ``opening``,
-``game``, ``endgame``, ``players``, ``record``).
+``game``, ``endgame``, ``players``, ``record``), and its tournaments' pairings and standings
+(``pairings``, ``standings``).
 
 Board, tiles, lexicon, move checking, scoring and the seeded bag are the engine's shared
 modules; the choices behind the rules are in docs/classic.md.
@@ -9,12 +10,15 @@ modules; the choices behind the rules are in docs/classic.md.
 from engine.classic.endgame import Adjustment, adjust, rack_value, ranks
 from engine.classic.game import Challenge, End, Game, Turn
 from engine.classic.opening import OpeningDraw, draw_first_player
+from engine.classic.pairings import SYSTEMS, Table, pair_round
 from engine.classic.players import EnginePlayer, Exchange, Pass, Play, apply, play_to_end
 from engine.classic.record import ClassicRecord, Difference, game_to_record, load_record, replay
 from engine.classic.settings import CHALLENGE_RULES, TIE_BREAKS, Settings
+from engine.classic.standings import Result, Row, TournamentSettings, standings
 
 __all__ = [
     "CHALLENGE_RULES",
+    "SYSTEMS",
     "TIE_BREAKS",
     "Adjustment",
     "Challenge",
@@ -27,15 +31,21 @@ __all__ = [
     "OpeningDraw",
     "Pass",
     "Play",
+    "Result",
+    "Row",
     "Settings",
+    "Table",
+    "TournamentSettings",
     "Turn",
     "adjust",
     "apply",
     "draw_first_player",
     "game_to_record",
     "load_record",
+    "pair_round",
     "play_to_end",
     "rack_value",
     "ranks",
     "replay",
+    "standings",
 ]

@@ -1,4 +1,4 @@
-"""``python -m engine classic play`` and ``python -m engine classic replay``.
+"""``python -m engine classic play``, ``replay`` and ``pair``.
 
 ``engine/cli.py`` calls :func:`add_parsers`. A bad argument or file raises ``EngineError``,
 which the engine's ``main`` prints as one sentence with exit status 2; ``replay`` exits 1
@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.classic.game import Game, Turn
+from engine.classic.pairings import SYSTEMS, pair_round
 from engine.classic.players import LEVELS, EnginePlayer, play_to_end, player_seed
 from engine.classic.record import game_to_record, load_record, replay
 from engine.classic.settings import CHALLENGE_RULES, TIE_BREAKS, Settings
+from engine.classic.standings import Result, standings
 from engine.cli_files import load_lexicon, read_text, record_lexicon
 from engine.errors import EngineError
 
@@ -111,9 +113,60 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1 if diff else 0
 
 
+def _pairing_input(data: Any) -> tuple[list[str], list[Result]]:
+    """``{"players": [names in seeding order], "results": [{"round", "first", "second"
+    (null: bye), "scores": [first's, second's] or "forfeit": name}]}``."""
+    try:
+        names = [str(n) for n in data["players"]]
+        ids = {n: i for i, n in enumerate(names)}
+        results = []
+        for r in data.get("results", []):
+            second = r.get("second")
+            scores = r.get("scores") or [None, None]
+            forfeit = r.get("forfeit")
+            results.append(
+                Result(int(r["round"]), ids[r["first"]], None if second is None else ids[second],
+                       scores[0], scores[1], None if forfeit is None else ids[forfeit])
+            )  # fmt: skip
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise EngineError(
+            "cli.pairing_file",
+            "The pairing file is {players: [...], results: [{round, first, second, scores}]} "
+            f"with known names ({exc}).",
+        ) from exc
+    return names, results
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    try:
+        data = json.loads(read_text(args.file, "pairing file", "cli.pairing_file"))
+    except json.JSONDecodeError as exc:
+        raise EngineError("cli.pairing_file", f"The pairing file is not JSON ({exc}).") from exc
+    names, results = _pairing_input(data)
+    rnd = args.round or 1 + max((r.round for r in results), default=0)
+    tables = pair_round(args.system, list(range(len(names))), results, round_number=rnd,
+                        fontes_rounds=args.fontes_rounds, seed=args.seed)  # fmt: skip
+    if args.json:
+        out = [
+            {"table": t.number, "first": names[t.first],
+             "second": None if t.second is None else names[t.second]}
+            for t in tables
+        ]  # fmt: skip
+        print(json.dumps({"round": rnd, "tables": out}, ensure_ascii=False, indent=1))
+        return 0
+    print(f"Round {rnd} ({args.system})")
+    for t in tables:
+        other = "bye" if t.second is None else names[t.second]
+        print(f"{t.number:>3}  {names[t.first]:<20} {other}")
+    print("Standings before the round:")
+    for row in standings(list(range(len(names))), results):
+        print(f"{row.rank:>3}. {names[row.player]:<20} {row.wins_text():>4} {row.spread:>+6}")
+    return 0
+
+
 def add_parsers(subparsers: Any) -> None:
     """Register ``classic play`` and ``classic replay`` on the engine's sub-command parser."""
-    classic = subparsers.add_parser("classic", help="classic games: play, replay")
+    classic = subparsers.add_parser("classic", help="classic games: play, replay, pair")
     commands = classic.add_subparsers(dest="classic_command", required=True)
     play = commands.add_parser("play", help="play a seeded game between engine players")
     play.add_argument("--lexicon", required=True, help="lexicon file (lexicon build)")
@@ -130,3 +183,11 @@ def add_parsers(subparsers: Any) -> None:
     again.add_argument("--lexicon", help="lexicon file (default: the path the record names)")
     again.add_argument("--json", action="store_true", help="the difference as JSON")
     again.set_defaults(handler=cmd_replay)
+    pair = commands.add_parser("pair", help="pair the next round of a classic tournament")
+    pair.add_argument("file", help="JSON: {players: [...], results: [...]}")
+    pair.add_argument("--system", default="swiss", choices=SYSTEMS)
+    pair.add_argument("--round", type=int, help="default: the round after the last result")
+    pair.add_argument("--fontes-rounds", type=int, default=3, help="with initial_fontes")
+    pair.add_argument("--seed", type=int, default=0, help="with random")
+    pair.add_argument("--json", action="store_true", help="the tables as JSON")
+    pair.set_defaults(handler=cmd_pair)

@@ -73,9 +73,10 @@ def check_file(kind: str, response: Any) -> None:
         assert body.startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<EliotGame format="2">')
     else:
         assert ctype.startswith("text/csv"), (kind, ctype)
-    expected = {"xlsx": "spreadsheetml", "csv": "text/csv", "sigles": "text/csv",
-                "record": "application/json", "eliot": "application/xml",
-                }.get(kind, "application/pdf")  # fmt: skip
+    expected = {"xlsx": "spreadsheetml", "classic-xlsx": "spreadsheetml", "csv": "text/csv",
+                "sigles": "text/csv", "record": "application/json",
+                "eliot": "application/xml"}  # fmt: skip
+    expected = expected.get(kind, "application/pdf")
     assert expected in ctype, (kind, ctype)
 
 

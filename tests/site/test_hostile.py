@@ -115,6 +115,8 @@ def test_every_document_survives_the_hostile_fixture(hostile, doc) -> None:
                     assert cell.data_type != "f", f"{sheet.title}!{cell.coordinate}"
                     _no_formula(cell.value, f"{sheet.title}!{cell.coordinate}")
                     seen.add(cell.value)
+        if doc.kind.startswith("classic-"):  # a duplicate tournament: no classic rows
+            return  # (hostile names in the classic XLSX: tests/site/test_classic_outputs.py)
         assert "'" + HOSTILE_NAMES[1] in seen and "'" + HOSTILE_WORD in seen
         assert "AB\ufffdCD\ufffdEF\ufffdGH" in seen
     elif doc.kind == "csv":

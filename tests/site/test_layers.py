@@ -47,6 +47,7 @@ ALLOWED = {
     # Not models: ReportLab's canvas and an openpyxl workbook written to memory.
     ("tournaments/reports/pdf.py", "super().save"),
     ("tournaments/reports/tables.py", "wb.save"),
+    ("tournaments/reports/classic.py", "wb.save"),
 }
 
 

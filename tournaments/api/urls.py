@@ -4,7 +4,16 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from tournaments.api.permissions import ApiDocsAllowed
-from tournaments.api.views import auth, common, play, player, registrations, reports, tournaments
+from tournaments.api.views import (
+    auth,
+    classic,
+    common,
+    play,
+    player,
+    registrations,
+    reports,
+    tournaments,
+)
 from tournaments.api.views.common import SchemaView
 
 _DOCS = {"permission_classes": [ApiDocsAllowed]}
@@ -66,6 +75,12 @@ urlpatterns = [
     path("player/round/", player.PlayerRoundView.as_view(), name="api-player-round"),
     path("player/proposals/", player.PlayerProposalView.as_view(), name="api-player-proposals"),
     path("player/results/", player.PlayerResultsView.as_view(), name="api-player-results"),
+    # Classic tournaments (tournaments/api/views/classic.py, docs/classic.md).
+    path("tournaments/<slug:slug>/classic/", classic.ClassicView.as_view(), name="api-classic"),
+    path("tournaments/<slug:slug>/classic/divisions/<int:division>/pair",
+         classic.ClassicPairView.as_view(), name="api-classic-pair"),
+    path("classic/tables/<int:table_id>/result", classic.ClassicResultView.as_view(),
+         name="api-classic-result"),
     # Anything else under /api/ is a JSON 404 {code, detail}, never the site's HTML page.
     re_path(r"^[\s\S]*$", common.not_found, name="api-not-found"),  # newlines too
 ]  # fmt: skip

@@ -27,7 +27,11 @@ if TYPE_CHECKING:
     from tournaments.reports.base import Rendered
 
 #: The families the site knows, loaded in this order (their documents are listed so).
-BUILT_IN = ("tournaments.families.duplicate", "tournaments.families.cards")
+BUILT_IN = (
+    "tournaments.families.duplicate",
+    "tournaments.families.cards",
+    "tournaments.families.classic",
+)
 
 #: ``game``: the document is about one game (``game`` required); ``optional``: one game or
 #: the whole tournament; ``tournament``: the whole tournament only (``game`` refused);

@@ -85,6 +85,35 @@ class JobState(models.TextChoices):
     FAILED = "failed", _("échec")
 
 
+# -- classic tournaments (engine.classic.pairings, tournaments.models.classic) -------------
+
+
+class PairingSystem(models.TextChoices):
+    """How a classic round is paired (``engine.classic.pairings.SYSTEMS``)."""
+
+    ROUND_ROBIN = "round_robin", _("toutes rondes (tables de Berger)")
+    SWISS = "swiss", _("système suisse")
+    KING_OF_THE_HILL = "king_of_the_hill", _("roi de la colline")
+    INITIAL_FONTES = "initial_fontes", _("Fontes initial, puis suisse")
+    RANDOM = "random", _("tirage au sort")
+    MANUAL = "manual", _("appariement manuel")
+
+
+class ClassicForfeit(models.TextChoices):
+    """Who was absent at a classic table (the other player wins by forfeit)."""
+
+    NONE = "", _("aucun")
+    FIRST = "first", _("forfait du premier joueur")
+    SECOND = "second", _("forfait du second joueur")
+
+
+class ClassicSource(models.TextChoices):
+    """Who typed a classic result: an arbiter in the console, or the players' tablets."""
+
+    ARBITER = "arbiter", _("arbitre")
+    TABLET = "tablet", _("tablettes")
+
+
 #: The report jobs' name for :class:`JobState` (kept for the code written before the word
 #: lists shared it).
 ReportState = JobState

@@ -16,6 +16,7 @@ Organised by aggregate (docs/architecture.md, "Reads"):
   players without a series or category under "Non classés");
 * ``documents``: a game as the sheets print it, the room's tables, the game record;
 * ``work``: batches, slip conflicts, report jobs;
+* ``classic``: the classic family's divisions, rounds, tables and standings;
 * ``values``: the frozen values the reads return to renderers and pages.
 
 Nothing here writes. Import the package (``from tournaments import selectors``) and call
@@ -33,6 +34,23 @@ from tournaments.selectors.cards import (
     card_seats,
     card_table_by_id,
     card_tables_of,
+)
+from tournaments.selectors.classic import (
+    classic_engine_results,
+    classic_event,
+    classic_report,
+    classic_round,
+    classic_rounds,
+    classic_table_by_id,
+    classic_table_by_number,
+    classic_tables,
+    classic_tables_waiting,
+    classic_tablet_table,
+    division_by_number,
+    division_entries,
+    division_standings,
+    divisions,
+    registrations_without_division,
 )
 from tournaments.selectors.documents import eg_identity, game_data, game_record, tables_data
 from tournaments.selectors.games import (
@@ -136,6 +154,21 @@ from tournaments.selectors.work import (
 game_counted_rounds = counted_rounds
 
 __all__ = [
+    "classic_engine_results",
+    "classic_event",
+    "classic_report",
+    "classic_round",
+    "classic_rounds",
+    "classic_table_by_id",
+    "classic_table_by_number",
+    "classic_tables",
+    "classic_tables_waiting",
+    "classic_tablet_table",
+    "division_by_number",
+    "division_entries",
+    "division_standings",
+    "divisions",
+    "registrations_without_division",
     "card_live",
     "card_public_view",
     "card_record",

@@ -1,0 +1,77 @@
+"""The classic family (formule classique): 2 to 4 players take turns on one board; its
+tournaments pair players table by table, round after round (engine/classic/, docs/classic.md).
+
+A tournament is classic when it has a ``ClassicEvent`` (``services.classic``); its
+divisions, rounds, tables and results are ``tournaments/models/classic.py``. The family
+registers its documents (pairings, scorecards and standings as PDF, the standings as XLSX),
+the console's classic pages (under /arbitre/classique/), the players' result page on their
+tablet link (/tablette/<token>/classique/) and the projector's classic view
+(/projecteur/<slug>/classique/). It stores no formula code in ``Tournament.variant_code``,
+which stays the duplicate variant's (``classic`` is an old name of the standard duplicate
+game, still read in old records)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.families import TOURNAMENT, Document, Family, Progress, register
+
+if TYPE_CHECKING:
+    from tournaments.models import Game, Tournament
+    from tournaments.reports.base import Rendered
+
+
+def pairings(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
+    from tournaments import selectors as data
+    from tournaments.reports.classic import pairings_pdf
+
+    return pairings_pdf(data.tournament_info(t), data.classic_report(t))
+
+
+def scorecards(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
+    from tournaments import selectors as data
+    from tournaments.reports.classic import scorecards_pdf
+
+    return scorecards_pdf(data.tournament_info(t), data.classic_report(t))
+
+
+def standings(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
+    from tournaments import selectors as data
+    from tournaments.reports.classic import standings_pdf
+
+    return standings_pdf(data.tournament_info(t), data.classic_report(t))
+
+
+def standings_xlsx(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
+    from tournaments import selectors as data
+    from tournaments.reports.classic import standings_xlsx as render
+
+    return render(data.tournament_info(t), data.classic_report(t))
+
+
+CLASSIC = register(
+    Family(
+        code="classic",
+        label=_("Formule classique"),
+        documents=(
+            Document("classic-pairings", _("Classique : appariements (PDF)"), TOURNAMENT, pairings),
+            Document(
+                "classic-scorecards",
+                _("Classique : feuilles de score (PDF)"),
+                TOURNAMENT,
+                scorecards,
+            ),
+            Document("classic-standings", _("Classique : classement (PDF)"), TOURNAMENT, standings),
+            Document(
+                "classic-xlsx", _("Classique : classement (XLSX)"), TOURNAMENT, standings_xlsx
+            ),
+        ),  # fmt: skip
+        routes=(
+            ("arbitre/classique/", "tournaments.console.classic_urls"),
+            ("tablette/", "tournaments.tablet.classic_urls"),
+            ("projecteur/", "tournaments.projector.classic_urls"),
+        ),
+    )
+)

@@ -1,0 +1,58 @@
+"""A classic player's tablet page, /tablette/<token>/classique/: their table in the
+division's last round (opponent, who starts) and the result form (my score, my
+opponent's score). The second player to report confirms; a mismatch goes to the arbiter
+(``services.classic_reports``). A plain form: it works without any script."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+
+from tournaments import selectors, wording
+from tournaments.access import PlayerActor
+from tournaments.errors import ServiceError, http_status
+from tournaments.services.classic_reports import classic_report_submit
+from tournaments.tablet.views import _unknown, rate_limited, registration_for, room_language
+
+
+def _score(text: str) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.lstrip("-").isdigit() else None
+
+
+@never_cache
+@rate_limited
+@room_language
+def page(request: HttpRequest, token: str) -> HttpResponse:
+    reg = registration_for(token)
+    if reg is None:
+        return _unknown(request, as_json=False)
+    if request.method not in ("GET", "POST"):
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+    seat = selectors.classic_tablet_table(reg)
+    ctx = {
+        "registration": reg,
+        "player": reg.player,
+        "tournament": reg.tournament,
+        "seat": seat,
+        "mine": "",
+        "theirs": "",
+    }
+    if request.method == "GET":
+        return render(request, "tablet/classic.html", ctx)
+    mine, theirs = request.POST.get("mine", ""), request.POST.get("theirs", "")
+    try:
+        if seat is None:
+            raise ServiceError("classic_table.unknown", "No table to report.")
+        result = classic_report_submit(
+            table_id=seat.line.table.pk,
+            score_mine=_score(mine),
+            score_theirs=_score(theirs),
+            actor=PlayerActor.of(reg),
+        )
+    except ServiceError as error:
+        ctx.update(mine=mine, theirs=theirs, error=wording.error_text(error))
+        return render(request, "tablet/classic.html", ctx, status=http_status(error.code))
+    del result  # the page read after the redirect shows the table's state
+    return redirect("classic_tablet:page", token=token)
