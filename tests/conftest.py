@@ -213,6 +213,18 @@ def tournament_setup(conformance_lexicon_file: Path, django_user_model: Any) -> 
 
 
 @pytest.fixture(autouse=True)
+def _stored_figures_checked(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every game built through tests/scenario.py is checked at the end of its test:
+    stored figures = recomputed (tests/scenario.py ``check_built_games``, issue 16)."""
+    from tests import scenario
+
+    scenario.BUILT.clear()
+    scenario.TEST_ITEM = request.node
+    yield
+    scenario.TEST_ITEM = None
+
+
+@pytest.fixture(autouse=True)
 def _fresh_outcomes_cache() -> None:
     """Each test gets a new database: the per-process cache of game figures starts empty."""
     from tournaments.selectors import forget_game_outcomes

@@ -15,6 +15,11 @@ in, close, place the top"; they all go through here::
 ``tests/site/test_scenario_builder.py`` fails on a helper or fixture of another test module
 that chains two round services or more: extend this module instead of copying it.
 
+Every game built here is checked when the test ends (issue 16): its stored figures, what the
+rankings read, must equal the engine's recomputation from the proposals
+(``tournaments.selectors.figures_check``, as ``manage.py tirage_standings_check`` runs it),
+so every test that plays a game also proves stored = recomputed.
+
 This module only drives the services: it never computes a score, a total or a rank. The
 values a test expects stay in the test, worked out by hand from the rules
 (../shared/rules/) or from the conformance data.
@@ -47,6 +52,29 @@ from tournaments.services import (
 )
 from tournaments.services.proposals import ProposalResult
 from tournaments.services.registry import registration_token_issue
+
+#: The test being run (set by tests/conftest.py) and the games it built, checked at its end.
+TEST_ITEM: Any = None
+BUILT: list[int] = []
+
+
+def check_built_games() -> None:
+    """Stored figures = recomputed figures for every game the test built (a test failure
+    listing the differences, in French, otherwise)."""
+    from tournaments.models import Game
+    from tournaments.selectors.figures_check import figures_differences
+
+    games = Game.objects.filter(pk__in=BUILT).select_related("tournament").order_by("pk")
+    BUILT.clear()
+    differences = figures_differences(games)
+    assert not differences, "stored figures differ:\n" + "\n".join(differences)
+
+
+def _built(game: Game) -> None:
+    if not BUILT and TEST_ITEM is not None:
+        TEST_ITEM.addfinalizer(check_built_games)  # runs before the database goes away
+    BUILT.append(game.pk)
+
 
 HEAD_ARBITER: Any = object()  # new_game's default: the setup's head arbiter
 SEED = 7  # the hand-checked game of tests/site/test_game_services.py
@@ -154,6 +182,7 @@ def new_game(
     who = setup["arbiter"] if actor is HEAD_ARBITER else actor
     target = tournament or setup["tournament"]
     game = game_create(tournament_id=target.pk, seed=seed, variant_code=variant_code, actor=who)
+    _built(game)
     return GameScenario(game, who)
 
 

@@ -730,6 +730,11 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "settings.rack_size": (_("Un chevalet a de 1 à 9 jetons."),),
     "settings.bonuses": (_("Les primes associent un nombre de jetons posés à des points."),),
     "settings.json": (_("Réglages illisibles : un objet JSON aux réglages connus est attendu."),),
+    # -- stored rankings, paged (issue 16: selectors.rankings) ----------------------------
+    "query.number": (
+        _("Le paramètre « %(field)s » est un nombre entier de %(low)s à %(high)s."),
+        _("Ce paramètre est un nombre entier."),
+    ),
     # -- classic tournaments (engine.classic.pairings, services.classic) -----------------
     "classic.not_classic": (_("Ce tournoi n'est pas un tournoi de formule classique."),),
     "classic.already": (_("Ce tournoi est déjà un tournoi de formule classique."),),

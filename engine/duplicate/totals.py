@@ -175,6 +175,42 @@ def solo_winner(raw_scores: Mapping[PlayerId, int]) -> PlayerId | None:
     return leaders[0] if best > 0 and len(leaders) == 1 else None
 
 
+def solo_paid(entrants: int, settings: TotalsSettings) -> bool:
+    """Whether solos earn their bonus: the competition (the game's entrants, or
+    ``solo_players`` for a multi-centre one) has at least ``solo_min_players`` (§4.6)."""
+    return (settings.solo_players or entrants) >= settings.solo_min_players
+
+
+def player_game(
+    player: PlayerId,
+    outcomes: Sequence[Outcome | None],
+    *,
+    solo_rounds: Sequence[int],
+    disciplinary: int,
+    paid: bool,
+    settings: TotalsSettings,
+) -> PlayerGame:
+    """One player's game from the outcomes that count for each round (``None``: absent),
+    the rounds whose solo they won, their disciplinary warnings and whether solos are paid.
+    Warnings are counted through the game; the ``from``-th and each later one costs the
+    penalty, taken at the end of the game (§4.3). The site's stored figures
+    (``tournaments.services.standings``) call this too, so both apply one rule."""
+    rounds = tuple(o.score if o is not None else 0 for o in outcomes)
+    warnings = sum(1 for o in outcomes if o is not None and o.kind == "warning") + disciplinary
+    charged = max(0, warnings - settings.warning_penalty_from + 1)
+    bonus = settings.solo_value * len(solo_rounds) if paid else 0
+    penalties = sum(
+        1
+        for o in outcomes
+        if o is not None and (o.kind == "penalty" or o.code == "zero.penalty_small")
+    )
+    penalty = charged * settings.warning_penalty
+    total = sum(rounds) + bonus - penalty
+    return PlayerGame(
+        player, rounds, tuple(solo_rounds), bonus, warnings, penalty, penalties, total
+    )
+
+
 def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> GameResult:
     """Round scores, solos and warning penalties for every player of one game.
 
@@ -201,27 +237,18 @@ def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> G
     entrants = sum(
         1 for p in players if p in scores.arrivals or any(o is not None for o in scores.players[p])
     )
-    paid = (settings.solo_players or entrants) >= settings.solo_min_players
-    entries = []
-    for player in players:
-        outcomes = [scores.outcome(player, i) for i in range(len(scores.tops))]
-        rounds = tuple(o.score if o is not None else 0 for o in outcomes)
-        warnings = sum(1 for o in outcomes if o is not None and o.kind == "warning")
-        warnings += len(scores.disciplinary.get(player, ()))
-        charged = max(0, warnings - settings.warning_penalty_from + 1)
-        bonus = settings.solo_value * len(solos[player]) if paid else 0
-        penalties = sum(
-            1
-            for o in outcomes
-            if o is not None and (o.kind == "penalty" or o.code == "zero.penalty_small")
+    paid = solo_paid(entrants, settings)
+    entries = [
+        player_game(
+            player,
+            [scores.outcome(player, i) for i in range(len(scores.tops))],
+            solo_rounds=solos[player],
+            disciplinary=len(scores.disciplinary.get(player, ())),
+            paid=paid,
+            settings=settings,
         )
-        penalty = charged * settings.warning_penalty
-        total = sum(rounds) + bonus - penalty
-        entries.append(
-            PlayerGame(
-                player, rounds, tuple(solos[player]), bonus, warnings, penalty, penalties, total
-            )
-        )
+        for player in players
+    ]
     return GameResult(tuple(scores.tops), tuple(entries), tuple(counted), entrants)
 
 
@@ -274,13 +301,14 @@ def tournament_standings(
     its rounds from the last backwards (Québec rules, K5); players still equal share.
     """
     settings = settings or TotalsSettings()
-    players: list[PlayerId] = []
+    players: dict[PlayerId, None] = {}  # first seen first, each once
     for result in results:
-        players += [p.player_id for p in result.players if p.player_id not in players]
+        players.update((p.player_id, None) for p in result.players)
     top = sum(r.top_total for r in results)
+    indexes = [{p.player_id: p for p in r.players} for r in results]
     lines = []
     for player in players:
-        games = [r.player(player) for r in results]
+        games = [index.get(player) for index in indexes]
         standing = _standing(player, games, top)
         key: tuple = (standing.total,)
         if settings.tie_break == "last_game_then_last_moves" and results:

@@ -21,9 +21,10 @@ from rest_framework.test import APIClient
 
 from tests.site.test_reports import play
 from tournaments.access import SYSTEM
-from tournaments.models import Decision, Player, ProposalVersion, Registration
+from tournaments.models import Player, ProposalVersion, Registration
 from tournaments.reports.documents import DOCUMENTS, GAME, TOURNAMENT, render_document
 from tournaments.reports.safe import FORMULA_START, pdf_text, safe_cell
+from tournaments.services import decision_warning, player_register
 from tournaments.services.registry import registration_token_issue
 
 pytestmark = pytest.mark.django_db
@@ -57,9 +58,10 @@ def hostile(tournament_setup):
         Player.objects.filter(pk=reg.player_id).update(
             name=HOSTILE_NAMES[i], club=HOSTILE_CLUBS[i], series="=S", category="-C"
         )
+    arbiter = tournament_setup["arbiter"]
     for table, name in enumerate(HOSTILE_NAMES[len(regs) :], start=len(regs) + 1):
-        player = Player.objects.create(name=name, club=HOSTILE_CLUBS[table % len(HOSTILE_CLUBS)])
-        Registration.objects.create(tournament=t, player=player, table_number=table)
+        player_register(tournament_id=t.pk, name=name, table=table, actor=arbiter,
+                        club=HOSTILE_CLUBS[table % len(HOSTILE_CLUBS)])  # fmt: skip
     for reg in Registration.objects.filter(tournament=t):
         registration_token_issue(registration_id=reg.pk, actor=SYSTEM)
     # A stored word and reason as a late, unchecked proposal would have left them.
@@ -67,10 +69,8 @@ def hostile(tournament_setup):
     ProposalVersion.objects.filter(pk=zero.pk).update(
         word=HOSTILE_WORD, reason=HOSTILE_REASON, outcome_reason=HOSTILE_REASON
     )
-    Decision.objects.create(
-        round=zero.round, player=zero.player, kind="warning", reason=HOSTILE_REASON,
-        author=tournament_setup["arbiter"],
-    )  # fmt: skip
+    decision_warning(round_id=zero.round_id, player_id=zero.player_id, reason=HOSTILE_REASON,
+                     actor=arbiter)  # fmt: skip
     return {**tournament_setup, "game": game}
 
 

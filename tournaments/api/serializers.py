@@ -601,6 +601,7 @@ class RankingSerializer(serializers.Serializer):
     tournament = serializers.CharField()
     game = serializers.IntegerField(allow_null=True)
     top_total = serializers.IntegerField(allow_null=True)
+    count = serializers.IntegerField()
     standings = StandingSerializer(many=True)
 
 

@@ -51,6 +51,12 @@ from tournaments.models.core import (
 )
 from tournaments.models.lexicons import LexiconBuild
 from tournaments.models.reports import ReportJob
+from tournaments.models.standings import (
+    GameFigure,
+    PlayerGameFigure,
+    PlayerRoundFigure,
+    RoundFigure,
+)
 from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConflict
 
 __all__ = [
@@ -87,6 +93,10 @@ __all__ = [
     "Division",
     "DivisionEntry",
     "Game",
+    "GameFigure",
+    "PlayerGameFigure",
+    "PlayerRoundFigure",
+    "RoundFigure",
     "Lexicon",
     "LexiconBuild",
     "Player",

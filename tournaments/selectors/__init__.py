@@ -86,7 +86,11 @@ from tournaments.selectors.players import (
     withdrawal_start,
 )
 from tournaments.selectors.rankings import (
+    MAX_LIMIT,
+    PAGE_LINES,
     game_ranking,
+    page_of,
+    pages_needed,
     player_results,
     ranking_lines,
     results_data,
@@ -225,6 +229,10 @@ __all__ = [
     "names_by_player",
     "open_conflicts",
     "own_versions_mark",
+    "MAX_LIMIT",
+    "PAGE_LINES",
+    "page_of",
+    "pages_needed",
     "player_results",
     "player_versions",
     "players_of",

@@ -1,6 +1,9 @@
-"""A game's figures (round scores, solos, warnings, totals) and standings, computed by
+"""A game's figures (round scores, solos, warnings, totals) and standings, read from the
+stored figures (``tournaments.models.standings``, written by
+``tournaments.services.standings`` with every change that alters them, issue 16).
+:func:`computed_game_outcomes` is the reference: it recomputes the figures with
 ``engine.duplicate.totals`` from the current proposal versions and the arbiters' decisions,
-so nothing derived is ever stored and left stale.
+and ``manage.py tirage_standings_check`` compares the two.
 
 The figures are cached per process, **per game**, with the game's revision
 (:func:`~tournaments.selectors.games.game_revision`, the newest audit row about that game):
@@ -10,18 +13,37 @@ game leaves every other game's figures cached."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.duplicate.totals import GameResult, Standing, TotalsSettings, game_result
+from engine.duplicate.totals import (
+    GameResult,
+    PlayerGame,
+    Standing,
+    TotalsSettings,
+    game_result,
+)
 from engine.duplicate.totals import game_standings as engine_game_standings
 from engine.duplicate.totals import tournament_standings as engine_tournament_standings
 from tournaments import adapter
-from tournaments.models import AuditLog, Decision, Game, ProposalVersion, Registration, Tournament
+from tournaments.models import (
+    AuditLog,
+    Decision,
+    Game,
+    GameFigure,
+    PlayerGameFigure,
+    ProposalVersion,
+    Registration,
+    RoundFigure,
+    Tournament,
+)
 from tournaments.selectors.games import counted_rounds, game_revision
 from tournaments.selectors.tournament import tournament_games
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +93,14 @@ def game_outcomes(game: Game) -> GameResult:
     if cached is not None and cached.revision == revision:
         result = cached.result  # other games changed, not this one
     else:
-        result = _compute_game_outcomes(game, settings)
+        result = stored_game_outcomes(game, settings)
+        registered = Registration.objects.filter(tournament_id=game.tournament_id).count()
+        if result is None or len(result.players) != registered:
+            # Not stored yet (a database older than the stored figures), or players
+            # registered outside the services (Django's admin): recomputed, and said.
+            log.warning("game %s: stored figures missing or incomplete, recomputed "
+                        "(manage.py tirage_standings_check --repair)", game.pk)  # fmt: skip
+            result = computed_game_outcomes(game, settings)
     with _OUTCOMES_LOCK:
         _OUTCOMES[key] = _Cached(seen, revision, result)
         while len(_OUTCOMES) > _OUTCOMES_KEPT:
@@ -79,9 +108,51 @@ def game_outcomes(game: Game) -> GameResult:
     return result
 
 
-def _compute_game_outcomes(game: Game, settings: TotalsSettings) -> GameResult:
+def figures_key(settings: TotalsSettings) -> str:
+    """The settings the stored figures were computed under (``GameFigure.settings_key``)."""
+    return (
+        f"{settings.warning_penalty_from}/{settings.warning_penalty}/{settings.solo_value}/"
+        f"{settings.solo_min_players}/{settings.solo_players or 0}"
+    )
+
+
+def stored_game_outcomes(game: Game, settings: TotalsSettings) -> GameResult | None:
+    """The game's figures as stored: three queries, no proposal row read. None when the
+    game has no stored figures, or figures stored under other settings."""
+    figure = GameFigure.objects.filter(game=game).first()
+    if figure is None or figure.settings_key != figures_key(settings):
+        return None
+    rounds = list(
+        RoundFigure.objects.filter(game=game)
+        .order_by("position")
+        .values_list("top_score", "competitors")
+    )
+    rows = (
+        PlayerGameFigure.objects.filter(game=game)
+        .order_by("registration_id")
+        .values_list(
+            "player_id", "rounds", "solo_rounds", "solo_bonus", "warnings", "warning_penalty",
+            "penalties", "total",
+        )
+    )  # fmt: skip
+    players = tuple(
+        PlayerGame(p, tuple(r), tuple(s), bonus, w, wp, pens, total)
+        for p, r, s, bonus, w, wp, pens, total in rows
+    )
+    return GameResult(
+        tuple(t for t, _c in rounds), players, tuple(c for _t, c in rounds), figure.entrants
+    )
+
+
+def computed_game_outcomes(game: Game, settings: TotalsSettings | None = None) -> GameResult:
+    """The game's figures recomputed from the proposal rows (the reference the checker
+    compares the stored figures with; every ranking read them this way before issue 16)."""
+    if settings is None:
+        settings = adapter.totals_settings(game.tournament, adapter.variant(game.variant_code))
     rounds = counted_rounds(game)
-    registrations = list(Registration.objects.filter(tournament_id=game.tournament_id))
+    registrations = list(
+        Registration.objects.filter(tournament_id=game.tournament_id).order_by("pk")
+    )
     versions = ProposalVersion.objects.filter(round__in=rounds, is_current=True)
     current = {(v.round_id, v.player_id): v for v in versions}
     warnings: dict[int, list[int]] = defaultdict(list)

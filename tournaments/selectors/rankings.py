@@ -12,7 +12,9 @@ from django.utils.translation import gettext
 
 from engine.duplicate.totals import GameResult, Standing
 from engine.duplicate.totals import game_standings as engine_game_standings
+from tournaments.errors import ServiceError
 from tournaments.models import Game, Registration, Tournament
+from tournaments.parsing import ascii_int
 from tournaments.reports.groups import group_order, series_group
 from tournaments.selectors.games import counted_rounds
 from tournaments.selectors.outcomes import (
@@ -35,6 +37,32 @@ from tournaments.selectors.values import (
 
 OVERALL_TITLE = "Classement général"
 
+#: Lines of each ranking a console page shows: a 5,000-player event is paged, so a view
+#: renders a few hundred lines, not 35,000 (docs/capacity.md); smaller events fit one page.
+PAGE_LINES = 500
+#: The most lines an API ranking answers at once when asked for a slice (``limit``).
+MAX_LIMIT = 5000
+
+
+def page_of(value: Any, *, field: str, low: int, high: int, default: int) -> int:
+    """A page number, offset or limit from a query string: ``default`` when absent, else
+    ASCII digits within ``[low, high]``, refused (``query.number``, a 400) otherwise."""
+    if value is None or value == "":
+        return default
+    number = ascii_int(value, low=low, high=high)
+    if number is None:
+        raise ServiceError(
+            "query.number",
+            f"{field}: expected a whole number from {low} to {high}.",
+            field=field, low=low, high=high,
+        )  # fmt: skip
+    return number
+
+
+def pages_needed(*counts: int) -> int:
+    """How many console pages the longest of the rankings needs (at least 1)."""
+    return max(1, *((n + PAGE_LINES - 1) // PAGE_LINES for n in counts))
+
 
 def ranking_lines(
     standings: Sequence[Standing],
@@ -44,12 +72,10 @@ def ranking_lines(
     """Standings with the players' names, ex aequo marked; ``per_game`` adds each game's
     total to every line (a tournament ranking)."""
     out = []
+    totals = [{p.player_id: p.total for p in res.players} for res in per_game]
     for s in standings:
         info = infos.get(s.player_id) or PlayerInfo(s.player_id, f"#{s.player_id}", 0)
-        games = []
-        for res in per_game:
-            pg = res.player(s.player_id)
-            games.append(pg.total if pg else 0)
+        games = [game.get(s.player_id, 0) for game in totals]
         out.append(
             RankingLine(
                 rank=s.rank,

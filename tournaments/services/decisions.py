@@ -34,6 +34,7 @@ from tournaments.models import (
 from tournaments.services.audit import audit_record
 from tournaments.services.proposals import _judge
 from tournaments.services.rounds import ensure_top, locked_round
+from tournaments.services.standings import standings_update
 
 
 def _decision_round(round_id: int, player_id: int, reason: str, actor: Actor) -> Round:
@@ -65,6 +66,7 @@ def _decide(kind: str, *, round_id: int, player_id: int, reason: str, actor: Act
             round=rnd, player_id=player_id, kind=kind, reason=reason.strip(), author=user_of(actor),
             **fields,
         )  # fmt: skip
+        standings_update(actor=actor, round_id=rnd.pk, player_ids=[player_id])
         audit_record(actor=actor, action=f"decision.{kind}", obj=decision, round=rnd.pk,
                      player=player_id, reason=decision.reason,
                      **{k: v for k, v in fields.items() if k != "params"})  # fmt: skip
@@ -157,6 +159,7 @@ def decision_moyenne(
             round=rnd, player_id=player_id, kind=DecisionKind.MOYENNE, reason=kept.reason,
             author=user_of(actor), score=kept.score, params=dict(kept.params),
         )  # fmt: skip
+        standings_update(actor=actor, round_id=rnd.pk, player_ids=[player_id])
         audit_record(actor=actor, action="decision.moyenne", obj=decision, round=rnd.pk,
                      player=player_id, reason=decision.reason, score=result.score,
                      earlier_round=earlier.pk)  # fmt: skip
@@ -198,6 +201,7 @@ def decision_review(
             params={"version": version.pk, "choice": choice,
                     "review": adapter.outcome(version).review},
         )  # fmt: skip
+        standings_update(actor=actor, round_id=rnd.pk, player_ids=[player_id])
         audit_record(actor=actor, action="decision.review", obj=decision, round=rnd.pk,
                      player=player_id, version=version.pk, choice=choice)  # fmt: skip
         return decision

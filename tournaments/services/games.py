@@ -30,6 +30,7 @@ from tournaments.services.rounds import (
     locked_round,
     rounds_until,
 )
+from tournaments.services.standings import standings_update
 
 
 def lexicon_register(*, path: str | Path, official: bool = False, actor: Actor) -> Lexicon:
@@ -90,6 +91,7 @@ def game_create(
             predrawn=predrawn,
             variant_code=code,
         )
+        standings_update(actor=actor, game_id=game.pk)  # every registration's empty line
         audit_record(actor=actor, action="game.create", obj=game, kind=kind, seed=game.seed)
         return game
 

@@ -34,6 +34,7 @@ from tournaments.models import AuditLog, Player, Registration, Tournament
 from tournaments.parsing import MAX_TABLE, MAX_YEAR, MIN_YEAR, ascii_int
 from tournaments.services.audit import audit_record, audit_row
 from tournaments.services.registry import locked_tournament
+from tournaments.services.standings import standings_update
 
 COLUMNS = {
     "nom": "name", "name": "name", "joueur": "name", "licence": "licence", "license": "licence",
@@ -287,6 +288,8 @@ def _save_rows(
         rows.append(Registration(tournament=tournament, player=known[values["licence"]],
                                  table_number=values["table"] or next(free)))  # fmt: skip
     registrations = Registration.objects.bulk_create(rows, batch_size=500)
+    standings_update(actor=actor, tournament_id=tournament.pk,
+                     player_ids=[r.player_id for r in registrations])  # fmt: skip
     AuditLog.objects.bulk_create(
         [audit_row(actor=actor, action="registration.create", object_type="registration",
                    object_id=r.pk, payload={"player": r.player_id, "table": r.table_number})

@@ -29,6 +29,7 @@ from tournaments.models import (
 from tournaments.services.audit import audit_record
 from tournaments.services.games import _finish, round_draw
 from tournaments.services.rounds import lexicon_of, locked_round, rounds_until
+from tournaments.services.standings import standings_update
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,7 @@ def round_cancel(*, round_id: int, reason: str, actor: Actor, redraw: bool = Tru
         )
         rnd.top_placed_at = None
         rnd.save(update_fields=["state", "cancel_reason", "cancelled_at", "top_placed_at"])
+        standings_update(actor=actor, round_id=rnd.pk)
         game.pending_draws = []
         game.save(update_fields=["pending_draws"])
         audit_record(actor=actor, action="round.cancel", obj=rnd, reason=rnd.cancel_reason,
@@ -128,6 +130,7 @@ def game_stop(*, game_id: int, reason: str, actor: Actor) -> Game:
             audit_record(actor=actor, action="round.cancel", obj=rnd, reason=reason, stop=True)
         game.pending_draws = []
         _finish(game, end, actor)
+        standings_update(actor=actor, game_id=game.pk)
         return game
 
 
@@ -156,6 +159,7 @@ def conflict_resolve(*, conflict_id: int, keep_version_id: int, actor: Actor) ->
         conflict.kept_id, conflict.resolved_by = keep_version_id, user_of(actor)
         conflict.resolved_at = timezone.now()
         conflict.save(update_fields=["kept", "resolved_by", "resolved_at"])
+        standings_update(actor=actor, round_id=rnd.pk, player_ids=[conflict.player_id])
         audit_record(actor=actor, action="conflict.resolve", obj=conflict, kept=keep_version_id,
                      round=rnd.pk, player=conflict.player_id)  # fmt: skip
         return conflict

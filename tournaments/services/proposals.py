@@ -23,7 +23,7 @@ from django.utils import timezone
 from engine.duplicate.proposals import Outcome, automatic_claim, score_proposal
 from engine.errors import EngineError
 from tournaments import adapter
-from tournaments.access import Actor, PlayerActor, is_system, require_arbiter, user_of
+from tournaments.access import SYSTEM, Actor, PlayerActor, is_system, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
     ProposalSource,
@@ -35,6 +35,7 @@ from tournaments.models import (
 )
 from tournaments.services.audit import audit_record
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round
+from tournaments.services.standings import standings_update
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +111,7 @@ def _store(
     last = versions.aggregate(n=Max("version"))["n"] or 0
     if current:
         versions.filter(is_current=True).update(is_current=False)
-    return ProposalVersion.objects.create(
+    version = ProposalVersion.objects.create(
         round=rnd,
         player_id=player_id,
         version=last + 1,
@@ -118,6 +119,9 @@ def _store(
         **fields,
         **adapter.outcome_fields(outcome),
     )
+    if current:
+        standings_update(actor=SYSTEM, round_id=rnd.pk, player_ids=[player_id])
+    return version
 
 
 def proposal_submit(

@@ -26,6 +26,7 @@ from tournaments.services.audit import audit_record
 from tournaments.services.lifecycle import _locked_game
 from tournaments.services.proposals import _judge, _store
 from tournaments.services.rounds import BEST_N, lexicon_of, locked_round, rounds_until
+from tournaments.services.standings import standings_update
 
 OUTCOME_FIELDS = ("outcome_kind", "outcome_score", "outcome_raw_score", "outcome_code")
 
@@ -159,6 +160,7 @@ def game_recompute(*, game_id: int, reason: str, actor: Actor) -> RecomputeResul
             rnd = locked_round(rnd.pk)
             outcomes += _rejudge(rnd, reason.strip(), actor)
         result = RecomputeResult(tops, outcomes)
+        standings_update(actor=actor, game_id=game.pk)  # the tops may have changed
         audit_record(actor=actor, action="game.recompute", obj=game, reason=reason.strip(),
                      tops=[list(t) for t in tops],
                      outcomes=[list(o) for o in outcomes])  # fmt: skip

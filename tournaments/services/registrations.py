@@ -24,6 +24,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Player, Registration
 from tournaments.services.audit import audit_record
 from tournaments.services.registry import _locked_registration, locked_tournament
+from tournaments.services.standings import standings_update
 
 #: The player's details an arbiter may correct (``Player`` columns).
 PLAYER_FIELDS = ("name", "licence", "club", "federation", "series", "category", "birth_year")
@@ -170,6 +171,7 @@ def registration_withdraw(
         reg.withdrawn_game, reg.withdrawn_round = game_number, round_number
         reg.withdrawn_reason = reason
         reg.save(update_fields=["withdrawn_game", "withdrawn_round", "withdrawn_reason"])
+        standings_update(actor=actor, tournament_id=reg.tournament_id, player_ids=[reg.player_id])
         audit_record(actor=actor, action="registration.withdraw", obj=reg,
                      game=game_number, round=round_number, reason=reason)  # fmt: skip
         return reg
@@ -187,6 +189,7 @@ def registration_reinstate(*, registration_id: int, actor: Actor) -> Registratio
         reg.withdrawn_game = reg.withdrawn_round = None
         reg.withdrawn_reason = ""
         reg.save(update_fields=["withdrawn_game", "withdrawn_round", "withdrawn_reason"])
+        standings_update(actor=actor, tournament_id=reg.tournament_id, player_ids=[reg.player_id])
         audit_record(actor=actor, action="registration.reinstate", obj=reg, previous=previous)
         return reg
 

@@ -27,6 +27,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.audit import audit_record
+from tournaments.services.standings import standings_update
 
 TIE_BREAKS = ("shared", "last_game_then_last_moves")
 
@@ -165,6 +166,7 @@ def register(
     registration = Registration.objects.create(
         tournament=tournament, player=player, table_number=table
     )
+    standings_update(actor=actor, tournament_id=tournament.pk, player_ids=[player.pk])
     audit_record(actor=actor, action="registration.create", obj=registration,
                  player=player.pk, table=table)  # fmt: skip
     return registration
@@ -231,6 +233,7 @@ def registration_arrive(
         previous = [reg.arrival_game, reg.arrival_round]
         reg.arrival_game, reg.arrival_round = game_number, round_number
         reg.save(update_fields=["arrival_game", "arrival_round"])
+        standings_update(actor=actor, tournament_id=reg.tournament_id, player_ids=[reg.player_id])
         audit_record(actor=actor, action="registration.arrive", obj=reg, previous=previous,
                      game=game_number, round=round_number)  # fmt: skip
         return reg

@@ -20,6 +20,7 @@ from tournaments.errors import ServiceError
 from tournaments.metrics import TOP_SECONDS
 from tournaments.models import Game, Round, RoundState
 from tournaments.services.audit import audit_record
+from tournaments.services.standings import standings_update
 
 BEST_N = 20  # sous-tops kept per round for the arbiter's sheet
 
@@ -95,6 +96,7 @@ def ensure_top(rnd: Round, *, best: int = BEST_N) -> Round:
     }
     rnd.top_score, rnd.chosen_by, rnd.computed_at = choice.score, choice.chosen_by, timezone.now()
     rnd.save(update_fields=["top", "top_score", "chosen_by", "computed_at"])
+    standings_update(actor=SYSTEM, round_id=rnd.pk)  # a closed round counts from its top
     audit_record(actor=SYSTEM, action="round.top_computed", obj=rnd, top=rnd.top["chosen"])
     return rnd
 
@@ -152,5 +154,6 @@ def round_close(*, round_id: int, actor: Actor) -> Round:
             )
         rnd.state, rnd.closed_at = RoundState.CLOSED, timezone.now()
         rnd.save(update_fields=["state", "closed_at"])
+        standings_update(actor=actor, round_id=rnd.pk)
         audit_record(actor=actor, action="round.close", obj=rnd)
         return rnd

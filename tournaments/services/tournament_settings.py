@@ -27,6 +27,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Lexicon, Tournament
 from tournaments.services.audit import audit_record
 from tournaments.services.registry import TIE_BREAKS, locked_tournament
+from tournaments.services.standings import standings_update
 
 
 class _Unchanged:
@@ -130,6 +131,10 @@ def _as_json(value: Any) -> Any:
     return value.isoformat() if isinstance(value, datetime.date) else value
 
 
+#: The settings the stored figures depend on (``services.standings``).
+FIGURES = {"variant_code", "warning_penalty_from", "solo_value", "solo_min_players"}
+
+
 def tournament_update(
     *,
     actor: Any,
@@ -196,6 +201,8 @@ def tournament_update(
             setattr(tournament, field, new)
         tournament.save(update_fields=list(changes))
         followers = _games_following(tournament, changes.get("variant_code"))
+        if FIGURES & set(changes):  # stored figures depend on them (docs/architecture.md)
+            standings_update(actor=actor, tournament_id=tournament.pk)
         audit_record(
             actor=actor,
             action="tournament.update",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
@@ -167,28 +167,53 @@ def _ranking_allowed(request: Any, tournament: Tournament) -> None:
     )
 
 
-def _ranking_body(tournament: Tournament, game: int | None, ranking: Ranking) -> dict[str, Any]:
-    """A ranking as the API answers it (``game`` None: the tournament's over every game)."""
+def _ranking_body(
+    request: Any, tournament: Tournament, game: int | None, ranking: Ranking
+) -> dict[str, Any]:
+    """A ranking as the API answers it (``game`` None: the tournament's over every game):
+    every line, or ``limit`` lines from ``offset`` (``count`` is the number of lines)."""
+    query = request.query_params
+    offset = selectors.page_of(query.get("offset"), field="offset", low=0, high=10**6, default=0)
+    limit = selectors.page_of(
+        query.get("limit"), field="limit", low=1, high=selectors.MAX_LIMIT, default=0
+    )
+    lines = ranking.lines[offset : offset + limit] if limit else ranking.lines[offset:]
     return {"tournament": tournament.slug, "game": game, "top_total": ranking.top_total,
-            "standings": ranking.lines}  # fmt: skip
+            "count": len(ranking.lines), "standings": lines}  # fmt: skip
+
+
+RANKING_PARAMETERS = [
+    OpenApiParameter("offset", int, description="First line (from 0) of the slice."),
+    OpenApiParameter("limit", int, description="Lines of the slice (1–5000; default: all)."),
+]
 
 
 class TournamentRankingView(ApiView):
-    @extend_schema(responses={200: s.RankingSerializer, **errors(403, 404)}, tags=["rankings"])
+    @extend_schema(
+        responses={200: s.RankingSerializer, **errors(400, 403, 404)},
+        parameters=RANKING_PARAMETERS,
+        tags=["rankings"],
+    )
     def get(self, request: Any, slug: str) -> Response:
         """The tournament's ranking over every game (public when the tournament allows it)."""
         tournament = selectors.tournament_by_slug(slug)
         _ranking_allowed(request, tournament)
         ranking = selectors.tournament_ranking(tournament)
-        return Response(s.RankingSerializer(_ranking_body(tournament, None, ranking)).data)
+        body = _ranking_body(request, tournament, None, ranking)
+        return Response(s.RankingSerializer(body).data)
 
 
 class GameRankingView(ApiView):
-    @extend_schema(responses={200: s.RankingSerializer, **errors(403, 404)}, tags=["rankings"])
+    @extend_schema(
+        responses={200: s.RankingSerializer, **errors(400, 403, 404)},
+        parameters=RANKING_PARAMETERS,
+        tags=["rankings"],
+    )
     def get(self, request: Any, slug: str, number: int) -> Response:
         """One game's ranking, by game number (public when the tournament allows it)."""
         tournament = selectors.tournament_by_slug(slug)
         _ranking_allowed(request, tournament)
         game = selectors.game_by_number(tournament, number)
         ranking = selectors.game_ranking(game)
-        return Response(s.RankingSerializer(_ranking_body(tournament, game.number, ranking)).data)
+        body = _ranking_body(request, tournament, game.number, ranking)
+        return Response(s.RankingSerializer(body).data)

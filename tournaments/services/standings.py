@@ -1,0 +1,456 @@
+"""Stored figures (issue 16): the one place that writes ``GameFigure``, ``RoundFigure``,
+``PlayerRoundFigure`` and ``PlayerGameFigure``, so the rankings read rows instead of
+recomputing every game from its proposals on the first view after a change.
+
+Every service that changes what a figure depends on calls :func:`standings_update` once,
+inside its own transaction, naming what it changed:
+
+* ``round_id`` and ``player_ids``: one player's round (a proposal, a correction, a
+  decision, a slip conflict resolved). An open round counts nothing yet, so a submission
+  costs two indexed look-ups; on a counted round the player's cell, the round's solo and
+  the game lines of the player and of the solo's old and new winners are rewritten.
+* ``round_id`` alone: a round-wide change (close, top computed or placed, cancel,
+  re-judging). The round's cells, its solo and every player's game line are rewritten;
+  when the round is not the game's last counted one (a cancelled round in the middle, a
+  reopened one) the positions move and the whole game is rewritten.
+* ``game_id`` (optionally ``player_ids``), ``tournament_id`` (optionally ``player_ids``):
+  a game created, a registration or arrival, a settings change, a whole-game recompute.
+
+The rules stay in the engine: the outcome that counts is ``adapter.player_round(...)
+.counted`` as the recomputation has it, the solo ``totals.solo_winner``, a player's game
+``totals.player_game``. ``manage.py tirage_standings_check`` recomputes everything the old
+way (``selectors.outcomes.computed_game_outcomes``) and lists every difference.
+
+The rows are derived data: the change that caused them writes the audit row; these
+writes add none (``actor`` names who asked, for the worker variant and the logs).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection, models
+
+from engine.duplicate.proposals import Outcome
+from engine.duplicate.totals import (
+    LATE_ARRIVAL,
+    TotalsSettings,
+    player_game,
+    solo_paid,
+    solo_winner,
+)
+from tournaments import adapter
+from tournaments.access import Actor
+from tournaments.models import (
+    Decision,
+    DecisionKind,
+    Game,
+    GameFigure,
+    PlayerGameFigure,
+    PlayerRoundFigure,
+    ProposalVersion,
+    Registration,
+    Round,
+    RoundFigure,
+    RoundState,
+)
+from tournaments.selectors.outcomes import figures_key
+
+
+def game_settings(game: Game) -> TotalsSettings:
+    """The totals settings of a game's formula in its tournament (as the rankings use)."""
+    return adapter.totals_settings(game.tournament, adapter.variant(game.variant_code))
+
+
+def standings_update(
+    *,
+    actor: Actor,
+    tournament_id: int | None = None,
+    game_id: int | None = None,
+    round_id: int | None = None,
+    player_ids: Iterable[int] | None = None,
+) -> None:
+    """Rewrite the stored figures that the change just made can alter (see the module's
+    docstring for what to name). Call it inside the change's transaction, after the
+    change's rows are written; it is idempotent (calling it twice writes the same rows)."""
+    del actor  # derived rows: the change that called us is audited
+    players = None if player_ids is None else sorted(set(player_ids))
+    if round_id is not None:
+        _round_changed(round_id, players)
+        return
+    if game_id is not None:
+        games = list(Game.objects.filter(pk=game_id).select_related("tournament"))
+    elif tournament_id is not None:
+        games = list(Game.objects.filter(tournament_id=tournament_id).select_related("tournament"))
+    else:
+        raise TypeError("standings_update names a tournament, a game or a round")
+    for game in games:
+        if players is None:
+            _game_pass(game)
+        else:
+            _Pass(game).players_all_rounds(players)
+
+
+def _counts(rnd: Round) -> bool:
+    """The rankings count a round closed with its top known (``selectors.counted_rounds``)."""
+    return rnd.state == RoundState.CLOSED and rnd.top_score is not None
+
+
+def _round_changed(round_id: int, players: list[int] | None) -> None:
+    stored = RoundFigure.objects.filter(pk=round_id).first()
+    if stored is None:
+        state = Round.objects.filter(pk=round_id).values_list("state", "top_score").first()
+        if state is None or state[0] != RoundState.CLOSED or state[1] is None:
+            return  # an open round counts nothing yet (the proposal path stops here)
+    rnd = Round.objects.select_related("game__tournament").get(pk=round_id)
+    same_top = stored is not None and stored.top_score == rnd.top_score
+    if players is not None and stored is not None and same_top and _counts(rnd):
+        work = _Pass(rnd.game)
+        cells = work.cells([stored], players)
+        winners = work.solo(stored, cells, complete=False)
+        work.write_cells(cells, [stored], players)
+        work.player_lines(set(players) | winners)
+        return
+    _round_pass(rnd)
+
+
+def _round_pass(rnd: Round) -> None:
+    """A round-wide change: this round's cells and solo, every player's line. Positions of
+    the other counted rounds must not move, else the whole game is rewritten."""
+    game = rnd.game
+    now = [r.pk for r in _counted_rounds(game)]
+    before = list(
+        RoundFigure.objects.filter(game=game).order_by("position").values_list("pk", flat=True)
+    )
+    others = [pk for pk in now if pk != rnd.pk]
+    at_now = now.index(rnd.pk) if rnd.pk in now else None
+    at_before = before.index(rnd.pk) if rnd.pk in before else None
+    stays = at_now == at_before or {at_now, at_before} <= {None, len(others)}
+    if others != [pk for pk in before if pk != rnd.pk] or not stays:
+        _game_pass(game)
+        return
+    work = _Pass(game)
+    if rnd.pk in now:
+        figure, _ = RoundFigure.objects.update_or_create(
+            round=rnd,
+            defaults={"game": game, "position": now.index(rnd.pk) + 1, "top_score": rnd.top_score},
+        )
+        cells = work.cells([figure], None)
+        work.solo(figure, cells, complete=True)
+        work.write_cells(cells, [figure], None)
+    else:
+        RoundFigure.objects.filter(pk=rnd.pk).delete()
+    work.player_lines(None)
+
+
+def _counted_rounds(game: Game) -> list[Round]:
+    return list(
+        Round.objects.filter(game=game, state=RoundState.CLOSED, top_score__isnull=False).order_by(
+            "number"
+        )
+    )
+
+
+def _game_pass(game: Game) -> None:
+    """Rewrite the whole game: rounds, cells, solos, lines (rare: a game created, a round
+    cancelled in the middle, a registration, a settings change, a recompute)."""
+    RoundFigure.objects.filter(game=game).delete()
+    figures = RoundFigure.objects.bulk_create(
+        RoundFigure(round=r, game=game, position=i, top_score=r.top_score or 0)
+        for i, r in enumerate(_counted_rounds(game), start=1)
+    )
+    work = _Pass(game)
+    if figures:
+        cells = work.cells(figures, None)
+        for figure in figures:
+            work.solo(figure, cells, complete=True)
+        work.write_cells(cells, figures, None)
+    work.player_lines(None)
+
+
+#: A cell as stored: (absent, competes, kind, code, score, raw_score, disciplinary).
+Cell = tuple[bool, bool, str, str, int, int, int]
+
+
+@dataclass
+class _Pass:
+    """One game's update: its settings and the registrations it needs, read once."""
+
+    game: Game
+    settings: TotalsSettings = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.settings = game_settings(self.game)
+
+    def registrations(self, players: Sequence[int] | None) -> list[Registration]:
+        """The registrations (only the columns the figures need), in registration order."""
+        rows = Registration.objects.filter(tournament_id=self.game.tournament_id)
+        if players is not None:
+            rows = rows.filter(player_id__in=players)
+        return list(
+            rows.order_by("pk").only(
+                "pk", "player_id", "arrival_game", "arrival_round", "withdrawn_game",
+                "withdrawn_round",
+            )
+        )  # fmt: skip
+
+    def cells(
+        self, figures: Sequence[RoundFigure], players: Sequence[int] | None
+    ) -> dict[tuple[int, int], Cell]:
+        """The cells of ``figures`` for ``players`` (None: every registration), computed
+        from the current versions and the decisions as the recomputation does. A slip
+        with no decision counts as judged (``counted_outcome`` with nothing to apply), so
+        its four outcome columns are read as they are; only the few slips with decisions
+        are read whole and go through ``adapter.player_round``."""
+        ids = [f.pk for f in figures]
+        versions = ProposalVersion.objects.filter(round_id__in=ids, is_current=True)
+        decisions = Decision.objects.filter(round_id__in=ids).order_by("created_at", "id")
+        if players is not None:
+            versions = versions.filter(player_id__in=players)
+            decisions = decisions.filter(player_id__in=players)
+        taken: dict[tuple[int, int], list[Decision]] = defaultdict(list)
+        disciplinary: dict[tuple[int, int], int] = defaultdict(int)
+        for d in decisions:
+            if d.kind == DecisionKind.WARNING and d.disciplinary:
+                disciplinary[(d.round_id, d.player_id)] += 1
+            else:
+                taken[(d.round_id, d.player_id)].append(d)
+        judged = {
+            (r, p): (kind, code, score, raw)
+            for r, p, kind, code, score, raw in versions.values_list(
+                "round_id", "player_id", "outcome_kind", "outcome_code", "outcome_score",
+                "outcome_raw_score",
+            )
+        }  # fmt: skip
+        whole: dict[tuple[int, int], ProposalVersion] = {}
+        if taken:
+            for v in versions.filter(player_id__in={p for _r, p in taken}):
+                if (v.round_id, v.player_id) in taken:
+                    whole[(v.round_id, v.player_id)] = v
+        none = adapter.no_proposal()
+        missing = (none.kind, none.code, none.score, none.raw_score)
+        number = self.game.number
+        out: dict[tuple[int, int], Cell] = {}
+        numbers = dict(Round.objects.filter(pk__in=ids).values_list("pk", "number"))
+        for reg in self.registrations(players):
+            player, arrival_game, arrival_round = reg.player_id, reg.arrival_game, reg.arrival_round
+            for f in figures:
+                key = (f.pk, player)
+                warned = disciplinary.get(key, 0)
+                if arrival_game > number or reg.gone_by(number, numbers[f.pk]):
+                    out[key] = (True, False, "", "", 0, 0, warned)
+                elif arrival_game == number and f.position < arrival_round:
+                    late = LATE_ARRIVAL
+                    out[key] = (False, False, late.kind, late.code, 0, 0, warned)
+                elif key in taken:
+                    o = adapter.player_round(whole.get(key), taken[key]).counted
+                    out[key] = (False, True, o.kind, o.code, o.score, o.raw_score, warned)
+                else:
+                    kind, code, score, raw = judged.get(key, missing)
+                    out[key] = (False, True, kind, code, score, raw, warned)
+        return out
+
+    def write_cells(
+        self,
+        cells: dict[tuple[int, int], Cell],
+        figures: Sequence[RoundFigure],
+        players: Sequence[int] | None,
+    ) -> None:
+        stale = PlayerRoundFigure.objects.filter(round__in=figures)
+        if players is not None:
+            stale = stale.filter(player_id__in=players)
+        stale.delete()
+        columns = ("round_id", "player_id", "absent", "competes", "kind", "code", "score",
+                   "raw_score", "disciplinary")  # fmt: skip
+        _insert(PlayerRoundFigure, columns, [(r, p, *c) for (r, p), c in cells.items()])
+
+    def solo(
+        self, figure: RoundFigure, cells: dict[tuple[int, int], Cell], *, complete: bool
+    ) -> set[int]:
+        """Settle ``figure``'s solo from ``cells``: every player's (``complete``), or some
+        players' new cells over the stored ones of the others (read before the new cells
+        are written); returns the old and new winners (their lines change)."""
+        raw: dict[Hashable, int]
+        if complete:
+            raw = {p: c[5] for (r, p), c in cells.items() if r == figure.pk and c[1]}
+        else:
+            stored = PlayerRoundFigure.objects.filter(round=figure, competes=True)
+            raw = dict(stored.values_list("player_id", "raw_score"))
+            for (r, p), c in cells.items():
+                if r == figure.pk:
+                    raw.pop(p, None)
+                    if c[1]:
+                        raw[p] = c[5]
+        found = solo_winner(raw)
+        winner = None if found is None else int(found)  # type: ignore[call-overload]
+        before = figure.solo_player_id
+        if (winner, len(raw)) != (before, figure.competitors):
+            figure.solo_player_id = winner
+            figure.competitors = len(raw)
+            figure.save(update_fields=["solo_player", "competitors"])
+        return {p for p in (before, winner) if p is not None}
+
+    def fill(self, figures: Sequence[RoundFigure], players: list[int]) -> set[int]:
+        """``players``' cells in every counted round, and the solos those rounds may now
+        have; returns the players whose solos changed."""
+        winners: set[int] = set()
+        if figures:
+            cells = self.cells(figures, players)
+            for figure in figures:
+                winners |= self.solo(figure, cells, complete=False)
+            self.write_cells(cells, figures, players)
+        return winners
+
+    def players_all_rounds(self, players: list[int]) -> None:
+        """Registrations (new, arrived, moved): their cells in every counted round, the
+        solos those rounds may now have, and every line when the entrants changed."""
+        figures = list(RoundFigure.objects.filter(game=self.game).order_by("position"))
+        if len(figures) != len(_counted_rounds(self.game)):
+            _game_pass(self.game)
+            return
+        self.player_lines(set(players) | self.fill(figures, players))
+
+    def player_lines(self, players: set[int] | None) -> None:
+        """Rewrite the game lines of ``players`` (None: everyone) from the stored cells,
+        and the game's own row; when the entrants change whether solos are paid, every
+        line is rewritten."""
+        game, settings = self.game, self.settings
+        figures = list(RoundFigure.objects.filter(game=game).order_by("position"))
+        ids = sorted(players) if players is not None else None
+        regs = self.registrations(ids)
+        rows = PlayerRoundFigure.objects.filter(round__in=figures)
+        if ids is not None:
+            rows = rows.filter(player_id__in=ids)
+        cells: dict[tuple[int, int], Any] = {
+            (r, p): c
+            for r, p, *c in rows.values_list(
+                "round_id", "player", "absent", "competes", "kind", "code", "score", "raw_score",
+                "disciplinary",
+            )
+        }  # fmt: skip
+        missing = [
+            r.player_id for r in regs if any((f.pk, r.player_id) not in cells for f in figures)
+        ]
+        if missing:  # registered without the services (a fixture, the admin): fill them in
+            winners = self.fill(figures, missing)
+            self.player_lines(None if players is None else players | set(missing) | winners)
+            return
+        known = {r.player_id for r in regs}
+        if ids is None:
+            PlayerGameFigure.objects.filter(game=game).exclude(player_id__in=known).delete()
+        else:
+            gone = [p for p in ids if p not in known]
+            PlayerGameFigure.objects.filter(game=game, player_id__in=gone).delete()
+        solos: dict[int, list[int]] = defaultdict(list)
+        for f in figures:
+            if f.solo_player_id is not None:
+                solos[f.solo_player_id].append(f.position)
+        number = game.number
+        entrant = {
+            r.player_id: any(not cells[(f.pk, r.player_id)][0] for f in figures)
+            or (r.arrival_game == number and r.arrival_round > 1)
+            for r in regs
+        }
+        entrants = sum(entrant.values())
+        if ids is not None:
+            entrants += (
+                PlayerGameFigure.objects.filter(game=game, entrant=True)
+                .exclude(player_id__in=ids)
+                .count()
+            )
+        paid = solo_paid(entrants, settings)
+        key = figures_key(settings)
+        previous = GameFigure.objects.filter(game=game).first()
+        if ids is not None and (
+            previous is None or previous.solo_paid != paid or previous.settings_key != key
+        ):
+            self.player_lines(None)
+            return
+        memo: dict[tuple, Outcome] = {}
+
+        def outcome(c: list) -> Outcome | None:
+            if c[0]:
+                return None
+            key = (c[2], c[3], c[4], c[5])
+            o = memo.get(key)
+            if o is None:
+                o = memo[key] = Outcome(c[2], c[4], c[5], c[3], "")
+            return o
+
+        lines = []
+        for r in regs:
+            reg, p = r.pk, r.player_id
+            mine = [cells[(f.pk, p)] for f in figures]
+            pg = player_game(
+                p,
+                [outcome(c) for c in mine],
+                solo_rounds=solos.get(p, ()),
+                disciplinary=sum(c[6] for c in mine),
+                paid=paid,
+                settings=settings,
+            )
+            lines.append((game.pk, p, reg, entrant[p], _json(list(pg.rounds)),
+                          _json(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
+                          pg.warning_penalty, pg.penalties, pg.total))  # fmt: skip
+        _upsert(
+            PlayerGameFigure,
+            ("game_id", "player_id", "registration_id", "entrant", "rounds", "solo_rounds",
+             "solo_bonus", "warnings", "warning_penalty", "penalties", "total"),
+            lines,
+            unique=("game_id", "player_id"),
+        )  # fmt: skip
+        GameFigure.objects.update_or_create(
+            game=game,
+            defaults={
+                "rounds": len(figures),
+                "top_total": sum(f.top_score for f in figures),
+                "entrants": entrants,
+                "solo_paid": paid,
+                "settings_key": key,
+            },
+        )
+
+
+def _json(value: list[int]) -> Any:
+    """A list as the database driver takes a JSON column's value (what ``JSONField``
+    hands it, without the field's per-value overhead)."""
+    return connection.ops.adapt_json_value(value, None)
+
+
+def _insert(model: type[models.Model], columns: Sequence[str], rows: Sequence[tuple]) -> None:
+    """Insert ``rows`` with one prepared statement (``executemany``): the ORM's
+    ``bulk_create`` spent most of a 5,000-player close building model instances and SQL
+    (docs/benchmarks.md, "Stored rankings")."""
+    if not rows:
+        return
+    q = connection.ops.quote_name
+    table = q(model._meta.db_table)
+    marks = ", ".join(["%s"] * len(columns))
+    sql = f"INSERT INTO {table} ({', '.join(q(c) for c in columns)}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+def _upsert(
+    model: type[models.Model],
+    columns: Sequence[str],
+    rows: Sequence[tuple],
+    *,
+    unique: Sequence[str],
+) -> None:
+    """Insert or update ``rows`` on ``unique`` (PostgreSQL and SQLite share the syntax)."""
+    if not rows:
+        return
+    q = connection.ops.quote_name
+    table = q(model._meta.db_table)
+    marks = ", ".join(["%s"] * len(columns))
+    updates = ", ".join(f"{q(c)} = excluded.{q(c)}" for c in columns if c not in unique)
+    sql = (
+        f"INSERT INTO {table} ({', '.join(q(c) for c in columns)}) VALUES ({marks}) "
+        f"ON CONFLICT ({', '.join(q(c) for c in unique)}) DO UPDATE SET {updates}"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
