@@ -7,10 +7,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tournaments import families
-from tournaments.views import HomeView
+from tournaments.views import HomeView, favicon
 
 urlpatterns = [
     path("", HomeView.as_view(), name="home"),
+    path("favicon.ico", favicon, name="favicon"),
     path("arbitre/", include("tournaments.console.urls")),
     path("api/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

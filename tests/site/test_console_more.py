@@ -183,7 +183,10 @@ def test_conflict_resolution_keeps_the_chosen_version(head) -> None:
     slips = reverse("console:slips", args=[r1.pk])
     assert client.post(slips, {"line": "1 H4 HAINES 26"}).status_code == 302
     client.force_login(second)
-    assert client.post(slips, {"line": "1 H4 HAIES 22"}).status_code == 302
+    answer = client.post(slips, {"line": "1 H4 HAIES 22"}, follow=True)
+    # The second arbiter is told at once, on the page the form comes back to (no JavaScript).
+    assert answer.redirect_chain[0][1] == 302
+    assert "conflit ouvert, le juge-arbitre tranche" in answer.content.decode()
     conflict = SlipConflict.objects.get(round=r1)
     first_id, second_id = conflict.first_id, conflict.second_id
     assert ProposalVersion.objects.get(round=r1, player=anne, is_current=True).pk == first_id

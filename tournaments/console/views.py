@@ -384,6 +384,8 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
                 "registered": selectors.expected_count(rnd),
             }
         )
+    if conflict := _conflict_text(result):  # without JavaScript: said on the page it reloads
+        messages.warning(request, conflict)
     return redirect("console:slips", round_id=rnd.pk)
 
 
