@@ -508,6 +508,19 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "arbiter.remove_head": (
         _("Le juge-arbitre ne peut pas être retiré : passez d'abord la main à un autre arbitre."),
     ),
+    # -- lead, session 4: an arbiter's lost password ------------------------------------
+    "arbiter.reset_self": (_("Vous ne pouvez pas réinitialiser votre propre mot de passe ici."),),
+    "access.reset_staff": (
+        _("%(login)s administre le site : son mot de passe ne se change pas depuis un tournoi."),
+        _("Ce compte administre le site : son mot de passe ne se change pas depuis un tournoi."),
+    ),
+    "access.reset_elsewhere": (
+        _(
+            "%(login)s arbitre aussi un tournoi dont vous n'êtes pas juge-arbitre : "
+            "demandez à l'administrateur du site."
+        ),
+        _("Cet arbitre arbitre aussi un autre tournoi : demandez à l'administrateur du site."),
+    ),
     "arbiter.already_head": (
         _("%(login)s est déjà juge-arbitre."),
         _("Cette personne est déjà juge-arbitre."),
@@ -682,7 +695,7 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "login.throttled": (
         _(
             "Trop de tentatives de connexion : réessayez dans %(wait)s. Si le mot de passe "
-            "est perdu, demandez à l'administrateur du site de le changer."
+            "est perdu, demandez au juge-arbitre un nouveau lien (page Arbitres)."
         ),
         _("Trop de tentatives de connexion : réessayez plus tard."),
     ),

@@ -13,10 +13,11 @@ from django.utils import timezone
 
 from tournaments.console.presence import presence_text
 from tournaments.errors import ServiceError
-from tournaments.models import ArbiterMembership, AuditLog
+from tournaments.models import ArbiterMembership, AuditLog, Tournament
 from tournaments.services import (
     arbiter_add,
     arbiter_handover,
+    arbiter_password_reset,
     arbiter_remove,
     game_create,
     round_draw,
@@ -208,6 +209,58 @@ def test_the_one_time_link_sets_the_password_once(client, staff) -> None:
     used = client.get(added.password_path, follow=True)
     assert used.status_code == 404 and "est plus valable : il a déjà servi" in used.content.decode()
     assert client.get("/arbitre/mot-de-passe/xx/yy/").status_code == 404
+
+
+def test_a_lost_password_gets_a_new_one_time_link_from_the_head(client, staff) -> None:
+    """The afternoon's arbiter who forgot her password: the head arbiter gives a new link on
+    the arbiters page; the old password stops working at once, the link works once."""
+    t, head, second = staff["tournament"], staff["head"], staff["second"]
+    assert client.login(username="marie", password="m")
+    client.logout()
+    client.force_login(head)
+    page = client.get(reverse("console:arbiters", args=[t.slug])).content.decode()
+    assert "Nouveau mot de passe" in page
+    response = client.post(reverse("console:arbiter_password", args=[t.slug]),
+                           {"user": second.pk})  # fmt: skip
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "L'ancien mot de passe de marie ne fonctionne plus." in body
+    assert "http://testserver/arbitre/mot-de-passe/" in body and "/admin/" not in body
+    second.refresh_from_db()
+    assert not second.has_usable_password()
+    assert AuditLog.objects.filter(action="arbiter.password_reset").count() == 1
+    client.logout()
+    assert not client.login(username="marie", password="m")
+    path = body.split("http://testserver", 2)[1].split('"', 1)[0]
+    step = client.get(path)
+    assert step.status_code == 302
+    chosen = {"new_password1": "Scrabble-2026!", "new_password2": "Scrabble-2026!"}
+    client.post(step["Location"], chosen)
+    assert client.login(username="marie", password="Scrabble-2026!")
+
+
+def test_a_password_is_reset_only_for_an_account_the_head_answers_for(
+    staff, django_user_model
+) -> None:
+    t, head, second = staff["tournament"], staff["head"], staff["second"]
+    call = arbiter_password_reset
+    assert _code(call, actor=head, tournament_id=t.pk, user_id=head.pk) == "arbiter.reset_self"
+    assert _code(call, actor=second, tournament_id=t.pk, user_id=head.pk) == "access.head_arbiter"
+    outsider = staff["outsider"]
+    assert _code(call, actor=head, tournament_id=t.pk, user_id=outsider.pk) == "arbiter.unknown"
+    admin = django_user_model.objects.create_user("root", password="r", is_staff=True)
+    ArbiterMembership.objects.create(user=admin, tournament=t, role="arbiter")
+    assert _code(call, actor=head, tournament_id=t.pk, user_id=admin.pk) == "access.reset_staff"
+    # Marie also arbitrates a tournament headed by someone else: not this head's to reset.
+    other = Tournament.objects.create(name="Autre club", slug="autre-club", lexicon=t.lexicon)
+    boss = django_user_model.objects.create_user("boss", password="b")
+    ArbiterMembership.objects.create(user=boss, tournament=other, role="head")
+    ArbiterMembership.objects.create(user=second, tournament=other, role="arbiter")
+    assert _code(call, actor=head, tournament_id=t.pk, user_id=second.pk) == (
+        "access.reset_elsewhere"
+    )
+    second.refresh_from_db()
+    assert second.check_password("m")  # nothing changed by a refusal
 
 
 def test_presence_says_who_is_where(client, staff) -> None:

@@ -42,7 +42,12 @@ from tournaments.console.settings_forms import (
 )
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
-from tournaments.services.arbiters import arbiter_add, arbiter_handover, arbiter_remove
+from tournaments.services.arbiters import (
+    arbiter_add,
+    arbiter_handover,
+    arbiter_password_reset,
+    arbiter_remove,
+)
 from tournaments.services.lexicons import MAX_UPLOAD_BYTES, lexicon_upload
 from tournaments.services.tournament_settings import LABELS, tournament_update
 
@@ -270,6 +275,23 @@ def arbiter_handover_view(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("console:arbiters", slug=obj.slug)
 
     return head_change(request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=hand_over)
+
+
+@login_required
+@require_POST
+def arbiter_password_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """POST (head arbiter): an arbiter who lost their password gets a new one-time link,
+    shown on this answer only, as for a new arbiter."""
+    obj = tournament_or_404(slug)
+
+    def reset(_form: None) -> HttpResponse:
+        done = arbiter_password_reset(actor=request.user, tournament_id=obj.pk,
+                                      user_id=_chosen(request))  # fmt: skip
+        ctx = _arbiters_context(request, obj, new_user=done.membership.user, reset=True,
+                                link=request.build_absolute_uri(done.password_path))  # fmt: skip
+        return render(request, ARBITERS_PAGE, ctx)
+
+    return head_change(request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=reset)
 
 
 # --- A new arbiter's password ---------------------------------------------------------------

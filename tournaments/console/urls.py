@@ -34,6 +34,8 @@ urlpatterns = [
          name="arbiter_remove"),
     path("tournoi/<slug:slug>/arbitres/passer-la-main/", settings_pages.arbiter_handover_view,
          name="arbiter_handover"),
+    path("tournoi/<slug:slug>/arbitres/nouveau-lien/", settings_pages.arbiter_password_view,
+         name="arbiter_password"),
     path("mot-de-passe/<uidb64>/<token>/", settings_pages.PasswordSetView.as_view(),
          name="password_set"),
     path("tournoi/<slug:slug>/", views.tournament, name="tournament"),

@@ -24,6 +24,7 @@ from tournaments.services.arbiters import (
     ArbiterAdded,
     arbiter_add,
     arbiter_handover,
+    arbiter_password_reset,
     arbiter_remove,
 )
 from tournaments.services.batch import (
@@ -111,6 +112,7 @@ __all__ = [
     "arbiter_account_create",
     "arbiter_add",
     "arbiter_handover",
+    "arbiter_password_reset",
     "arbiter_remove",
     "card_table_open",
     "card_table_settle",

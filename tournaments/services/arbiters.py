@@ -163,3 +163,40 @@ def arbiter_handover(*, actor: Any, tournament_id: int, user_id: int) -> Arbiter
         audit_record(actor=actor, action="arbiter.handover", obj=target, user=user_id,
                      previous=previous[0] if previous else None)  # fmt: skip
         return target
+
+
+def arbiter_password_reset(*, actor: Any, tournament_id: int, user_id: int) -> ArbiterAdded:
+    """An arbiter who lost their password gets a new one-time link from the head arbiter:
+    the old password stops working at once (it is made unusable, which also voids any
+    earlier link) and the link lets them choose a new one, as a new arbiter does.
+
+    Head arbiter only, and only for an account this head arbiter answers for: never their
+    own (they would lock themselves out), never a site administrator, never someone who
+    also arbitrates a tournament where the actor is not head arbiter (resetting it would
+    hand the actor that other tournament's console)."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
+        membership = _locked_membership(tournament.pk, user_id)
+        user = membership.user
+        name = user.get_username()
+        if user.pk == getattr(actor, "pk", None):
+            raise ServiceError("arbiter.reset_self", "Arbiters do not reset their own password.")
+        if user.is_superuser or user.is_staff:
+            raise ServiceError("access.reset_staff",
+                               f"{name} administers the site: not reset from a tournament.",
+                               login=name)  # fmt: skip
+        headed = ArbiterMembership.objects.filter(user_id=getattr(actor, "pk", None), role=HEAD)
+        elsewhere = (
+            ArbiterMembership.objects.filter(user=user)
+            .exclude(tournament_id=tournament.pk)
+            .exclude(tournament_id__in=headed.values("tournament_id"))
+        )
+        if not getattr(actor, "is_superuser", False) and elsewhere.exists():
+            raise ServiceError("access.reset_elsewhere",
+                               f"{name} also arbitrates a tournament you do not head.",
+                               login=name)  # fmt: skip
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        audit_record(actor=actor, action="arbiter.password_reset", obj=membership, user=user.pk)
+        return ArbiterAdded(membership, False, password_path(user))
