@@ -29,13 +29,15 @@ from engine.duplicate.record import load_record
 from engine.duplicate.scoresheet import check_totals, scoring_settings
 from tests.scenario import new_game
 from tournaments import selectors
-from tournaments.models import ArbiterMembership, Player, Registration
+from tournaments.access import SYSTEM
+from tournaments.models import ArbiterMembership, Player
 from tournaments.reports.game_sheet import game_sheet_pdf
 from tournaments.reports.record import game_data_from_record, read_record, record_json
 from tournaments.reports.results import results_pdf
 from tournaments.reports.sheets import arbiter_sheet_pdf, player_records_pdf
 from tournaments.reports.slips import bulletins_pdf, corrections_pdf
 from tournaments.reports.tables import ranking_csv, sigles_csv, workbook_xlsx
+from tournaments.services import player_register, registration_arrive
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -203,9 +205,9 @@ def test_ranking_csv_is_utf8_bom_semicolons(game) -> None:
 
 def test_sigles_export_latin1_with_empty_table(game) -> None:
     # Table 4 stays empty; Denis at table 5 arrives in game 2, so scores 0 so far.
-    denis = Player.objects.create(name="Denis Lefèvre")
-    Registration.objects.create(tournament=game.tournament, player=denis, table_number=5,
-                                arrival_game=2)  # fmt: skip
+    denis = player_register(tournament_id=game.tournament_id, name="Denis Lefèvre", table=5,
+                            actor=SYSTEM)  # fmt: skip
+    registration_arrive(registration_id=denis.pk, game_number=2, round_number=1, actor=SYSTEM)
     rendered = sigles_csv(game.tournament.slug, selectors.tables_data(game.tournament))
     assert rendered.content_type.endswith("iso-8859-1")
     assert "é".encode("latin-1") in rendered.content  # one byte, not UTF-8's two

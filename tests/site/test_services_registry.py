@@ -74,10 +74,11 @@ def test_game_flow_needs_the_head_arbiter(staff) -> None:
     with pytest.raises(ServiceError):
         proposal_correct(round_id=rnd.pk, player_id=anne.pk, word="HAIES", reason="x",
                          actor=outsider)  # fmt: skip
-    for service in (round_close, round_place_top):
-        with pytest.raises(ServiceError):
-            service(round_id=rnd.pk, actor=second)
-        service(round_id=rnd.pk, actor=head)
+    for service, extra in ((round_close, {"confirm": True}), (round_place_top, {})):
+        with pytest.raises(ServiceError) as info:
+            service(round_id=rnd.pk, actor=second, **extra)
+        assert info.value.code == "access.head_arbiter"
+        service(round_id=rnd.pk, actor=head, **extra)
 
 
 def test_tournament_create_makes_the_creator_head(django_user_model, tournament_setup) -> None:

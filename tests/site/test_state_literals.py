@@ -10,6 +10,7 @@ assigned to, filtered on or stored under a ``state`` (``x.state``, ``game_state`
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from tournaments.models import choices
@@ -123,3 +124,47 @@ def test_every_state_value_is_known() -> None:
     # The values come from the choices: a new state class is covered without editing here.
     assert {"drawn", "open", "closed", "cancelled", "playing", "finished", "running", "done",
             "pending", "failed"} <= STATE_VALUES  # fmt: skip
+
+
+TEMPLATES = SITE.parent / "templates"
+
+#: ``state == "open"``, ``x.state != 'closed'``, ``job_state == "done"`` in a template tag.
+_TEMPLATE_LITERAL = re.compile(r"""\bstate\s*(?:==|!=)\s*(["'])([a-z_]+)\1""")
+
+
+def template_state_literals(source: str) -> list[tuple[int, str]]:
+    """``(line, value)`` of every state value a template compares a ``state`` with."""
+    return [
+        (source.count("\n", 0, m.start()) + 1, m.group(2))
+        for m in _TEMPLATE_LITERAL.finditer(source)
+        if m.group(2) in STATE_VALUES
+    ]
+
+
+def test_no_state_literal_in_the_templates() -> None:
+    """Templates name the choices the ``tournaments.context_processors.states`` processor
+    gives every page (``RoundState.OPEN``); a literal would silently never match a renamed
+    state."""
+    found = [
+        f"templates/{path.relative_to(TEMPLATES).as_posix()}:{line}: {value!r}"
+        for path in sorted(TEMPLATES.rglob("*.html"))
+        for line, value in template_state_literals(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "compare with RoundState.OPEN etc.:\n" + "\n".join(found)
+
+
+def test_the_template_check_finds_each_form() -> None:
+    source = '{% if r.state == "open" %}\n{% if job.state != \'done\' %}{% if x == "open" %}\n'
+    assert template_state_literals(source) == [(1, "open"), (2, "done")]
+
+
+def test_templates_name_only_choices_the_context_gives() -> None:
+    from tournaments.context_processors import STATES
+
+    names = {
+        m.group(1)
+        for path in TEMPLATES.rglob("*.html")
+        for m in re.finditer(r"\b([A-Z][a-z]+State)\.", path.read_text(encoding="utf-8"))
+    }
+    assert names and names <= set(STATES), names - set(STATES)
+    assert all(getattr(cls, "do_not_call_in_templates", False) for cls in STATES.values())
