@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
@@ -201,10 +201,18 @@ def _ranking_body(
             "count": len(ranking.lines), "standings": lines}  # fmt: skip
 
 
-RANKING_PARAMETERS = [
-    OpenApiParameter("offset", int, description="First line (from 0) of the slice."),
-    OpenApiParameter("limit", int, description="Lines of the slice (1–5000; default: all)."),
-]
+class RankingPageQuery(serializers.Serializer):
+    """The slice of a ranking, as the schema publishes it: its bounds are the ones
+    ``_ranking_body`` checks (``query.number`` outside them), so a client reading the schema
+    never sends a value the API refuses."""
+
+    offset = serializers.IntegerField(required=False, min_value=0, max_value=10**6,
+                                      help_text="First line (from 0) of the slice.")  # fmt: skip
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=selectors.MAX_LIMIT,
+                                     help_text="Lines of the slice (default: all).")  # fmt: skip
+
+
+RANKING_PARAMETERS = [RankingPageQuery]
 
 
 class TournamentRankingView(ApiView):
