@@ -186,7 +186,9 @@ def arbiter_password_reset(*, actor: Any, tournament_id: int, user_id: int) -> A
             raise ServiceError("access.reset_staff",
                                f"{name} administers the site: not reset from a tournament.",
                                login=name)  # fmt: skip
-        headed = ArbiterMembership.objects.filter(user_id=getattr(actor, "pk", None), role=HEAD)
+        actor_pk: int | None = getattr(actor, "pk", None)
+        headed = ArbiterMembership.objects.filter(role=HEAD)
+        headed = headed.filter(user_id=actor_pk) if actor_pk is not None else headed.none()
         elsewhere = (
             ArbiterMembership.objects.filter(user=user)
             .exclude(tournament_id=tournament.pk)
