@@ -71,6 +71,10 @@ CONFLICT_CODES = frozenset(
         "turn.pending",
         "challenge.nothing",
         "exchange.deck",
+        # tables opened by players: the caps of the moment (services/card_tables.py)
+        "cards.player_tables",
+        "cards.tournament_tables",
+        "cards.player_rate",
     }
 )
 CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")

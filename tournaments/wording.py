@@ -424,6 +424,25 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "access.card_seat": (_("Cette tablette n'est pas une place de cette table."),),
     "cards.action": (_("Action inconnue : poser, laisser passer, contester, passer ou échanger."),),
     "cards.move": (_("Le coup n'a pas pu être lu : reposez vos cartes."),),
+    "card_table.state": (_("Cette table de cartes n'est plus en jeu."),),
+    # -- tables opened by players (tournaments/services/card_tables.py) -------------------
+    "access.card_open": (_("Ce lien de tablette n'est pas celui d'un joueur de ce tournoi."),),
+    "access.card_players": (
+        _("Les arbitres n'ont pas permis aux joueurs d'ouvrir des tables de cartes."),
+    ),
+    "access.card_close": (_("Seul le joueur qui a ouvert la table peut la fermer."),),
+    "cards.player_tables": (
+        _("Vous avez déjà %(limit)s tables en cours : terminez-en ou fermez-en une."),
+        _("Vous avez déjà trop de tables en cours."),
+    ),
+    "cards.tournament_tables": (
+        _("Le tournoi a déjà %(limit)s tables ouvertes par des joueurs : demandez à l'arbitre."),
+        _("Le tournoi a déjà trop de tables ouvertes par des joueurs."),
+    ),
+    "cards.player_rate": (
+        _("Vous avez ouvert %(limit)s tables dans l'heure : réessayez plus tard."),
+        _("Vous avez ouvert trop de tables dans l'heure : réessayez plus tard."),
+    ),
     # -- access and sign-in (tournaments.access, tournaments.api) -------------------------
     "access.arbiter": (_("Seuls les arbitres de ce tournoi peuvent faire cela."),),
     "access.head_arbiter": (_("Seul le juge-arbitre peut faire cela."),),

@@ -6,56 +6,21 @@ follows the game (the shared view, never a hand) and offers the record (JSON, PD
 
 from __future__ import annotations
 
-import base64
+from collections.abc import Callable
 from typing import Any
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
 from tournaments.cards import pages
+from tournaments.cards.forms import TableOpenForm, seat_links
 from tournaments.console.common import error_status, error_text, role_or_403, tournament_or_404
 from tournaments.errors import ServiceError
-from tournaments.models import CardSeatKind, CardTable
-from tournaments.models.cards import MAX_SEATS
-
-SEAT_CHOICES = [("", _("(place vide)")), *CardSeatKind.choices]
-
-
-class TableOpenForm(forms.Form):
-    """Seats in order; a blank seat is left out (2 to 6 seats remain)."""
-
-    name = forms.CharField(label=_("Nom de la table"), max_length=80, required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for i in range(MAX_SEATS):
-            default = CardSeatKind.HUMAN if i < 2 else ""
-            self.fields[f"kind_{i}"] = forms.ChoiceField(
-                label=_("Place %(n)s") % {"n": i + 1},
-                choices=SEAT_CHOICES,
-                required=False,
-                initial=default,
-            )
-            self.fields[f"name_{i}"] = forms.CharField(
-                label=_("Nom du joueur"), max_length=80, required=False
-            )
-
-    def seats(self) -> list[services.SeatSpec]:
-        data = self.cleaned_data
-        return [
-            services.SeatSpec(data[f"kind_{i}"], data[f"name_{i}"])
-            for i in range(MAX_SEATS)
-            if data.get(f"kind_{i}")
-        ]
-
-    def rows(self) -> list[tuple[Any, Any]]:
-        return [(self[f"kind_{i}"], self[f"name_{i}"]) for i in range(MAX_SEATS)]
+from tournaments.models import CardTable
 
 
 @login_required
@@ -83,6 +48,7 @@ def tables(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "tables": selectors.card_tables_of(tournament.pk),
+        "players_may_open": selectors.card_players_may_open(tournament.pk),
         "form": form,
         "error": error,
     }
@@ -97,26 +63,11 @@ def _table_or_404(request: HttpRequest, table_id: int) -> CardTable:
     return table
 
 
-def _qr_data_url(url: str) -> str:
-    """The QR code of ``url`` as an SVG data URL (reportlab draws it, nothing external)."""
-    from reportlab.graphics import renderSVG
-
-    from tournaments.reports.slips import _qr
-
-    svg = renderSVG.drawToString(_qr(url))
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
-
-
 @login_required
 @require_GET
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table_or_404(request, table_id)
-    seats = []
-    for seat in selectors.card_seats(table):
-        link = ""
-        if seat.access_token:
-            link = request.build_absolute_uri(reverse("cards:page", args=[seat.access_token]))
-        seats.append({"seat": seat, "link": link, "qr": _qr_data_url(link) if link else ""})
+    seats = seat_links(request, table)
     view = pages.described(selectors.card_public_view(table))
     names = {s["number"]: s["name"] for s in view["seats"]}
     pending = view["pending"]
@@ -132,17 +83,43 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "cards/console_table.html", context)
 
 
-@login_required
-@require_POST
-def settle(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The waiting move stands for the players who have not answered (``card_table_settle``)."""
+def _table_action(request: HttpRequest, table_id: int, service: Callable[..., Any]) -> HttpResponse:
+    """One of the table's buttons: the service as the arbiter, then back to the table (a
+    refusal: its sentence and status)."""
     table = _table_or_404(request, table_id)
     try:
-        services.card_table_settle(table_id=table.pk, actor=request.user)
+        service(table_id=table.pk, actor=request.user)
     except ServiceError as refusal:
         return HttpResponse(error_text(refusal), status=error_status(refusal),
                             content_type="text/plain; charset=utf-8")  # fmt: skip
     return redirect("cards_console:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def settle(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The waiting move stands for the players who have not answered (``card_table_settle``)."""
+    return _table_action(request, table_id, services.card_table_settle)
+
+
+@login_required
+@require_POST
+def players_setting(request: HttpRequest, slug: str) -> HttpResponse:
+    """Allow or forbid the players to open tables from their tablet link."""
+    tournament = tournament_or_404(slug)
+    role_or_403(request, tournament.pk)
+    allowed = request.POST.get("players_may_open") == "1"
+    services.card_settings_set(
+        tournament_id=tournament.pk, actor=request.user, players_may_open=allowed
+    )
+    return redirect("cards_console:tables", slug=tournament.slug)
+
+
+@login_required
+@require_POST
+def close(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Close a table in play (``card_table_close``): nothing more is played on it."""
+    return _table_action(request, table_id, services.card_table_close)
 
 
 @login_required

@@ -7,7 +7,7 @@ table per player, valid states) are database constraints, not just code. The tab
 ``core`` (the game) and ``work`` (audit, conflicts, batches), their states and kinds in
 ``choices``; import them from here."""
 
-from tournaments.models.cards import CardEvent, CardSeat, CardTable
+from tournaments.models.cards import CardEvent, CardSeat, CardSettings, CardTable
 from tournaments.models.choices import (
     ArbiterRole,
     BatchState,
@@ -68,6 +68,7 @@ __all__ = [
     "CardEventKind",
     "CardSeat",
     "CardSeatKind",
+    "CardSettings",
     "CardTable",
     "CardTableState",
     "DecisionKind",

@@ -22,7 +22,8 @@ MIN_SEATS, MAX_SEATS = 2, 6
 
 
 class CardTable(models.Model):
-    """A card game opened by an arbiter of ``tournament`` (its lexicon settles challenges)."""
+    """A card game of ``tournament`` (its lexicon settles challenges), opened by one of its
+    arbiters (``created_by``) or by one of its players (``opened_by``)."""
 
     tournament = models.ForeignKey(
         "Tournament", models.CASCADE, related_name="card_tables", verbose_name=_("tournoi")
@@ -41,11 +42,17 @@ class CardTable(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    #: The player who opened the table from their tablet link (null: an arbiter did).
+    opened_by = models.ForeignKey(
+        "Registration", models.SET_NULL, null=True, blank=True, related_name="card_tables"
+    )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    #: When the game ended or the table was closed.
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["opened_by", "state"], name="cardtable_opener")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(seats__gte=MIN_SEATS, seats__lte=MAX_SEATS), name="cardtable_seats"
@@ -55,13 +62,27 @@ class CardTable(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(state=CardTableState.PLAYING, finished_at__isnull=True)
-                | Q(state=CardTableState.FINISHED, finished_at__isnull=False, record__isnull=False),
+                | Q(state=CardTableState.FINISHED, finished_at__isnull=False, record__isnull=False)
+                | Q(state=CardTableState.CLOSED, finished_at__isnull=False),
                 name="cardtable_finished",
             ),
         ]
 
     def __str__(self) -> str:
         return self.name or f"Table {self.pk}"
+
+
+class CardSettings(models.Model):
+    """A tournament's rules for card tables, set by its arbiters in the console. No row:
+    the defaults (players may open tables), so a tournament needs no setting to start."""
+
+    tournament = models.OneToOneField(
+        "Tournament", models.CASCADE, related_name="card_settings", verbose_name=_("tournoi")
+    )
+    players_may_open = models.BooleanField(_("les joueurs peuvent ouvrir des tables"), default=True)
+
+    def __str__(self) -> str:
+        return f"card settings of {self.tournament_id}"
 
 
 class CardSeat(models.Model):

@@ -125,6 +125,8 @@ ReportState = JobState
 class CardTableState(models.TextChoices):
     PLAYING = "playing", _("en cours")
     FINISHED = "finished", _("terminée")
+    #: Closed before its end by an arbiter or by the player who opened it (no final scores).
+    CLOSED = "closed", _("fermée")
 
 
 class CardSeatKind(models.TextChoices):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from tournaments.selectors.cards import (
     card_live,
+    card_players_may_open,
     card_public_view,
     card_record,
     card_revision,
@@ -34,6 +35,7 @@ from tournaments.selectors.cards import (
     card_seats,
     card_table_by_id,
     card_tables_of,
+    card_tables_opened_by,
 )
 from tournaments.selectors.classic import (
     classic_engine_results,
@@ -175,6 +177,7 @@ __all__ = [
     "divisions",
     "registrations_without_division",
     "card_live",
+    "card_players_may_open",
     "card_public_view",
     "card_record",
     "card_revision",
@@ -183,6 +186,7 @@ __all__ = [
     "card_seats",
     "card_table_by_id",
     "card_tables_of",
+    "card_tables_opened_by",
     "DRAW_SETTINGS",
     "SCORE_SETTINGS",
     "arbiters_presence",

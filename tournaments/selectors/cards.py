@@ -16,7 +16,14 @@ from typing import Any
 from engine.cards.deck import EXCHANGE_MIN_DECK, canonical
 from engine.cards.table import Table
 from tournaments import adapter
-from tournaments.models import CardEvent, CardSeat, CardSeatKind, CardTable, CardTableState
+from tournaments.models import (
+    CardEvent,
+    CardSeat,
+    CardSeatKind,
+    CardSettings,
+    CardTable,
+    CardTableState,
+)
 
 MAX_TOKEN = 200
 #: Turns shown on the pages, newest first.
@@ -52,11 +59,24 @@ def card_seat_by_token(token: str) -> CardSeat | None:
 
 
 def card_table_by_id(table_id: int) -> CardTable | None:
-    return CardTable.objects.select_related("tournament", "lexicon").filter(pk=table_id).first()
+    rows = CardTable.objects.select_related("tournament", "lexicon", "opened_by__player")
+    return rows.filter(pk=table_id).first()
 
 
 def card_tables_of(tournament_id: int) -> list[CardTable]:
-    return list(CardTable.objects.filter(tournament_id=tournament_id).order_by("-id"))
+    rows = CardTable.objects.filter(tournament_id=tournament_id)
+    return list(rows.select_related("opened_by__player").order_by("-id"))
+
+
+def card_players_may_open(tournament_id: int) -> bool:
+    """Whether the tournament's players may open card tables (no setting row: yes)."""
+    row = CardSettings.objects.filter(tournament_id=tournament_id).first()
+    return row is None or row.players_may_open
+
+
+def card_tables_opened_by(registration_id: int) -> list[CardTable]:
+    """The tables a player opened from their tablet link, newest first."""
+    return list(CardTable.objects.filter(opened_by_id=registration_id).order_by("-id"))
 
 
 def card_seats(table: CardTable) -> list[CardSeat]:
@@ -119,7 +139,8 @@ def card_public_view(table: CardTable) -> dict[str, Any]:
             "name": str(table),
             "tournament": table.tournament.name,
             "state": table.state,
-            "over": table.state == CardTableState.FINISHED,
+            "over": table.state != CardTableState.PLAYING,
+            "closed": table.state == CardTableState.CLOSED,
             "revision": table.revision,
         },
         "seats": [
@@ -133,7 +154,9 @@ def card_public_view(table: CardTable) -> dict[str, Any]:
             }
             for seat in seats
         ],
-        "current": None if game.over else (pending_seat if pending else game.current),
+        "current": None
+        if game.over or table.state == CardTableState.CLOSED
+        else (pending_seat if pending else game.current),
         "first": game.first,
         "deck": len(game.deck),
         "cells": _cells(game.table),
@@ -185,13 +208,14 @@ def card_seat_view(table: CardTable, seat: int) -> dict[str, Any]:
         for card in pending.outcome.play.hand_cards():
             left.remove(card)
         hand = canonical(left)
-    mine = not game.over and pending is None and game.current == seat
+    open_ = table.state == CardTableState.PLAYING
+    mine = open_ and not game.over and pending is None and game.current == seat
     view["you"] = seat
     view["hand"] = hand
     view["can"] = {
         "play": mine,
         "pass": mine,
         "exchange": mine and len(game.deck) >= EXCHANGE_MIN_DECK,
-        "answer": not game.over and seat in live.waiting_for(),
+        "answer": open_ and not game.over and seat in live.waiting_for(),
     }
     return view

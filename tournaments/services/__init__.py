@@ -32,6 +32,7 @@ from tournaments.services.batch import (
     predrawn_batch_prepare,
     prepared_game_play,
 )
+from tournaments.services.card_tables import card_settings_set, card_table_close
 from tournaments.services.cards import (
     SeatSpec,
     card_table_open,
@@ -114,6 +115,8 @@ __all__ = [
     "arbiter_handover",
     "arbiter_password_reset",
     "arbiter_remove",
+    "card_settings_set",
+    "card_table_close",
     "card_table_open",
     "card_table_settle",
     "card_turn_play",

@@ -1,8 +1,9 @@
 """The card game's tables (issue 18): opening a table, and every turn through one service.
 
-* :func:`card_table_open`: an arbiter of a tournament opens a table of 2 to 6 seats, each a
-  player (a private tablet link) or an engine opponent (``strong`` or ``weak``); the
-  tournament's lexicon settles the challenges.
+* :func:`card_table_open`: an arbiter of a tournament, or one of its players from their
+  tablet link (``services.card_tables`` sets the bounds), opens a table of 2 to 6 seats,
+  each a player (a private tablet link) or an engine opponent (``strong`` or ``weak``);
+  the tournament's lexicon settles the challenges.
 * :func:`card_turn_play`: a seat lays a move, lets the move laid stand (``accept``),
   challenges it, passes or exchanges. The engine judges (``engine.cards.CardGame``); the
   event is stored only when the engine accepts it, then the engine opponents whose turn it
@@ -43,6 +44,7 @@ from tournaments.models import (
 )
 from tournaments.models.cards import MAX_SEATS, MIN_SEATS
 from tournaments.services.audit import audit_record
+from tournaments.services.card_tables import opener_checked
 
 MAX_NAME = 80
 #: Engine turns played in one call at most: a safety net (a game ends in 20 to 40 turns).
@@ -85,15 +87,16 @@ def card_table_open(
 ) -> CardTable:
     """Open a table on the tournament's lexicon: seats in order, a token per player.
 
-    Only an arbiter of the tournament (or the system) opens one: a table is played in the
-    club's room, on its word list, and the arbiter hands out the tablet links. The seed is
-    random unless given (tests, a replayed evening)."""
+    An arbiter of the tournament (or the system) opens one, or a player of the tournament
+    (``access.PlayerActor``) within ``card_tables.opener_checked``'s bounds; the table then
+    remembers them (``opened_by``). The seed is random unless given (tests, a replayed
+    evening)."""
     specs = _seats_checked(seats)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None:
             raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
-        require_arbiter(actor=actor, tournament_id=tournament.pk)
+        opener = opener_checked(actor=actor, tournament=tournament)
         if tournament.lexicon is None:
             raise ServiceError(
                 "tournament.no_lexicon",
@@ -111,6 +114,7 @@ def card_table_open(
             seed=seed,
             seats=len(specs),
             created_by=user_of(actor),
+            opened_by=opener,
         )
         for number, spec in enumerate(specs):
             engine = spec.kind != CardSeatKind.HUMAN
@@ -126,6 +130,7 @@ def card_table_open(
             action="cards.table_open",
             obj=table,
             seats=[spec.kind for spec in specs],
+            registration=opener.pk if opener is not None else None,
         )
         live = _live(table)
         _engines_play(table, live)
@@ -137,6 +142,13 @@ def _locked_table(table_id: int) -> CardTable:
     if table is None:
         raise ServiceError("card_table.unknown", f"There is no card table {table_id}.")
     return table
+
+
+def _in_play(table: CardTable) -> None:
+    if table.state == CardTableState.FINISHED:
+        raise ServiceError("game.over", "The game is over.")
+    if table.state != CardTableState.PLAYING:
+        raise ServiceError("card_table.state", "The table is no longer in play.")
 
 
 def _live(table: CardTable) -> adapter.CardsLive:
@@ -239,8 +251,7 @@ def card_turn_play(
             number = seat
         else:
             raise ServiceError("access.card_seat", "Only a seat of the table plays its turns.")
-        if table.state == CardTableState.FINISHED:
-            raise ServiceError("game.over", "The game is over.")
+        _in_play(table)
         live = _live(table)
         if not 0 <= number < table.seats or not live.is_human(number):
             raise ServiceError("access.card_seat", "Only a player's seat plays through here.")
@@ -285,8 +296,7 @@ def card_table_settle(*, table_id: int, actor: Actor) -> CardTable:
     with transaction.atomic():
         table = _locked_table(table_id)
         require_arbiter(actor=actor, tournament_id=table.tournament_id)
-        if table.state == CardTableState.FINISHED:
-            raise ServiceError("game.over", "The game is over.")
+        _in_play(table)
         live = _live(table)
         waiting = live.waiting_for()
         if not waiting:
