@@ -75,6 +75,7 @@ CONFLICT_CODES = frozenset(
         "cards.player_tables",
         "cards.tournament_tables",
         "cards.player_rate",
+        "cards.not_over",
     }
 )
 CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")

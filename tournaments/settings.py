@@ -345,6 +345,9 @@ SPECTACULAR_SETTINGS = {
         "RoundStateEnum": "tournaments.models.Round.STATES",
         "DecisionKindEnum": "tournaments.models.Decision.KINDS",
         "TieBreakEnum": "tournaments.services.registry.TIE_BREAKS",
+        "CardSeatKindEnum": "tournaments.api.serializers_cards.SEAT_KINDS",
+        "CardTableStateEnum": "tournaments.api.serializers_cards.TABLE_STATES",
+        "CardEventKindEnum": "tournaments.api.serializers_cards.EVENT_KINDS",
     },
 }
 

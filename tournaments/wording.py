@@ -425,6 +425,17 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "cards.action": (_("Action inconnue : poser, laisser passer, contester, passer ou échanger."),),
     "cards.move": (_("Le coup n'a pas pu être lu : reposez vos cartes."),),
     "card_table.state": (_("Cette table de cartes n'est plus en jeu."),),
+    "card_seat.unknown": (
+        _(
+            "Ce lien de table de cartes n'est pas valable. Demandez le lien ou le QR code de "
+            "votre place à l'arbitre."
+        ),
+    ),
+    "cards.not_over": (_("La feuille de partie se télécharge une fois la partie terminée."),),
+    "access.card_table": (
+        _("Seuls les arbitres et le joueur qui a ouvert la table peuvent la consulter."),
+    ),
+    "access.card_seed": (_("Seul un arbitre choisit la graine d'une table."),),
     # -- tables opened by players (tournaments/services/card_tables.py) -------------------
     "access.card_open": (_("Ce lien de tablette n'est pas celui d'un joueur de ce tournoi."),),
     "access.card_players": (

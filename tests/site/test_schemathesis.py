@@ -10,7 +10,8 @@ response bodies and headers against their schemas, invalid data accepted, valid 
 refused, unsupported methods, authentication ignored, ...). Zero failures are allowed.
 
 It takes a few minutes, so it runs when ``CI=true`` (``make test`` in CI) or
-``TIRAGE_SCHEMATHESIS=1``; ``TIRAGE_SCHEMATHESIS_EXAMPLES`` bounds the examples per
+``TIRAGE_SCHEMATHESIS=1`` (``TIRAGE_SCHEMATHESIS_ONLY``, a path regex, narrows it to some
+operations); ``TIRAGE_SCHEMATHESIS_EXAMPLES`` bounds the examples per
 operation (default 10: about 5 minutes for both runs on the shared 2-core machine,
 docs/benchmarks.md). Failures are kept in ``schemathesis.txt`` under the test's tmp_path.
 """
@@ -28,7 +29,8 @@ from rest_framework.authtoken.models import Token
 
 from tests.scenario import new_game
 from tournaments.access import SYSTEM
-from tournaments.models import Registration
+from tournaments.models import CardSeat, Registration
+from tournaments.services import SeatSpec, card_table_open
 from tournaments.services.registry import registration_token_issue
 
 RUN = os.environ.get("CI", "").lower() == "true" or os.environ.get("TIRAGE_SCHEMATHESIS") == "1"
@@ -37,12 +39,16 @@ pytestmark = [
     pytest.mark.skipif(not RUN, reason="slow: runs with CI=true or TIRAGE_SCHEMATHESIS=1"),
 ]
 EXAMPLES = int(os.environ.get("TIRAGE_SCHEMATHESIS_EXAMPLES", "10"))
+#: A path regex narrowing the run (e.g. ``^/api/cards/`` while working on those endpoints).
+ONLY = os.environ.get("TIRAGE_SCHEMATHESIS_ONLY", "")
 CLI = Path(sys.executable).with_name("schemathesis")
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 
 
 @pytest.fixture
-def site(live_server: Any, tournament_setup: dict[str, Any], settings: Any) -> dict[str, str]:
+def site(
+    live_server: Any, tournament_setup: dict[str, Any], settings: Any, monkeypatch: Any
+) -> dict[str, str]:
     # The per-player limit (180 a minute) would answer 429 to a fuzzer sending ~50 a
     # second; it is tested on its own (tests/production/test_security.py).
     settings.TIRAGE_PLAYER_RATE_PER_MINUTE = 1_000_000
@@ -53,6 +59,16 @@ def site(live_server: Any, tournament_setup: dict[str, Any], settings: Any) -> d
     ]
     new_game(tournament_setup, seed=7, actor=SYSTEM).open_round()
     arbiter = Token.objects.create(user=tournament_setup["arbiter"]).key
+    # A card table: schemathesis.toml gives its first seat's token to the seat operations,
+    # so their valid requests reach a real game (not only 404s).
+    table = card_table_open(
+        tournament_id=t.pk,
+        seats=[SeatSpec("human", "Anne"), SeatSpec("human", "Bruno"), SeatSpec("strong")],
+        seed=2026,
+        actor=SYSTEM,
+    )
+    seat = CardSeat.objects.get(table=table, number=0)
+    monkeypatch.setenv("TIRAGE_CARD_SEAT", seat.access_token or "")
     return {"url": live_server.url, "arbiter": arbiter, "player": tokens[0]}
 
 
@@ -65,6 +81,8 @@ def schemathesis(site: dict[str, str], header: str, tmp_path: Path) -> subproces
         "--request-timeout", "30", "--report", "junit",
         "--report-junit-path", str(tmp_path / "junit.xml"),
     ]  # fmt: skip
+    if ONLY:  # a developer's run of some operations (the default: every one)
+        command += ["--include-path-regex", ONLY]
     env = {**os.environ, "SCHEMATHESIS_HOOKS": ""}
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=900,
                           cwd=tmp_path)  # fmt: skip

@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularSwaggerSplitView
 from tournaments.api.permissions import ApiDocsAllowed
 from tournaments.api.views import (
     auth,
+    cards,
     classic,
     common,
     control,
@@ -91,6 +92,22 @@ urlpatterns = [
          classic.ClassicPairView.as_view(), name="api-classic-pair"),
     path("classic/tables/<int:table_id>/result", classic.ClassicResultView.as_view(),
          name="api-classic-result"),
+    # Card tables (tournaments/api/views/cards.py, docs/cards.md): arbiters, the player who
+    # opened one; a seat by its private token.
+    path("tournaments/<slug:slug>/cards/tables/", cards.CardTablesView.as_view(),
+         name="api-card-tables"),
+    path("cards/tables/<int:table_id>/", cards.CardTableView.as_view(), name="api-card-table"),
+    path("cards/tables/<int:table_id>/view", cards.CardTablePublicView.as_view(),
+         name="api-card-table-view"),
+    path("cards/tables/<int:table_id>/close", cards.CardTableCloseView.as_view(),
+         name="api-card-table-close"),
+    path("cards/tables/<int:table_id>/record", cards.CardTableRecordView.as_view(),
+         name="api-card-table-record"),
+    path("cards/seats/<str:token>/", cards.CardSeatView.as_view(), name="api-card-seat"),
+    path("cards/seats/<str:token>/actions", cards.CardSeatActionView.as_view(),
+         name="api-card-seat-actions"),
+    path("cards/seats/<str:token>/record", cards.CardSeatRecordView.as_view(),
+         name="api-card-seat-record"),
     # Anything else under /api/ is a JSON 404 {code, detail}, never the site's HTML page.
     re_path(r"^[\s\S]*$", common.not_found, name="api-not-found"),  # newlines too
 ]  # fmt: skip

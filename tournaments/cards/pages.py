@@ -101,6 +101,7 @@ def strings() -> dict[str, str]:
         "offline": _("Connexion perdue : nouvel essai…"),
         "sending": _("Envoi…"),
         "final": _("Scores finaux"),
+        "closed": _("La table a été fermée : la partie s'arrête là."),
         "cell": _("Case %(row)s, %(col)s"),
         "card": _("Carte %(card)s"),
         "placed": _("%(letter)s posé ici"),

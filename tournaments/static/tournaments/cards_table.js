@@ -87,6 +87,7 @@ export function turnsHtml(view) {
 /** The sentence saying whose turn it is, or who is awaited. */
 export function statusText(view, T) {
   if (view.end) return view.end.text;
+  if (view.table.closed) return T.closed;
   const name = (n) => (view.seats.find((s) => s.number === n) || { name: "?" }).name;
   const p = view.pending;
   if (p) {
