@@ -255,3 +255,27 @@ def test_a_withdrawn_or_foreign_player_opens_nothing(tournament_setup):
             actor=PlayerActor.of(there),
         )
     assert error.value.code == "access.card_open"
+
+
+def test_the_new_pages_are_french_and_english_one_setting_away(client: Client, tournament_setup):
+    from tests.site.test_french_everywhere import leaks, page_text
+
+    anne = _registrations(tournament_setup)[0]
+    # The fixture's name, "Open de test", is user data that reads as English to the checker.
+    Tournament.objects.filter(pk=anne.tournament_id).update(name="Tournoi du club")
+    token = _token(anne)
+    table = _player_open(anne, "human")
+    slug = tournament_setup["tournament"].slug
+    pages = {_page(token): client.get(_page(token)).content.decode()}
+    client.force_login(tournament_setup["arbiter"])
+    for url in (f"/arbitre/cartes/tournoi/{slug}/", f"/arbitre/cartes/table/{table.pk}/"):
+        pages[url] = client.get(url).content.decode()
+    found = []
+    for url, body in pages.items():
+        title, text = page_text(body)
+        found += leaks(f"{url} <title>", title) + leaks(url, text)
+    assert not found, "\n".join(found)
+    # The room's language set to English: the player's page is English.
+    Tournament.objects.filter(pk=anne.tournament_id).update(language="en")
+    english = client.get(_page(token)).content.decode()
+    assert "My card tables" in english and "Close the table" in english
