@@ -26,7 +26,7 @@ from tournaments.access import PlayerActor
 from tournaments.cards.forms import TableOpenForm, seat_links
 from tournaments.errors import ServiceError, http_status
 from tournaments.language import speaking
-from tournaments.models import CardTableState, Registration
+from tournaments.models import Registration
 from tournaments.tablet.views import rate_limited
 
 
@@ -59,16 +59,10 @@ def _page(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    tables = []
-    for table in selectors.card_tables_opened_by(registration.pk):
-        playing = table.state == CardTableState.PLAYING
-        tables.append(
-            {
-                "table": table,
-                "playing": playing,
-                "seats": seat_links(request, table) if playing else [],
-            }
-        )
+    tables = [
+        {"table": table, "seats": seat_links(request, table) if table.in_play else []}
+        for table in selectors.card_tables_opened_by(registration.pk)
+    ]
     context = {
         "registration": registration,
         "tournament": registration.tournament,

@@ -71,6 +71,11 @@ class CardTable(models.Model):
     def __str__(self) -> str:
         return self.name or f"Table {self.pk}"
 
+    @property
+    def in_play(self) -> bool:
+        """Neither finished nor closed: the pages offer to close it."""
+        return self.state == CardTableState.PLAYING
+
 
 class CardSettings(models.Model):
     """A tournament's rules for card tables, set by its arbiters in the console. No row:
