@@ -241,3 +241,15 @@ def test_a_seat_plays_through_the_api_and_never_sees_another_hand(arbiter, tourn
     record = seat.get(f"/api/cards/seats/{tokens[0]}/record").json()
     assert record["format"] == "tirage-cards" and record["end"]["reason"] == "passes"
     assert CardSeat.objects.filter(table_id=table).count() == 2
+
+
+def test_a_seat_token_shares_the_tablets_rate_limit(arbiter, tournament_setup, settings):
+    body = _open(arbiter, {"kind": "human", "name": "Anne"}, {"kind": "weak"}, seed=3)
+    token = body["links"][0]["token"]
+    settings.TIRAGE_PLAYER_RATE_PER_MINUTE = 2
+    seat = APIClient()
+    # Five requests at 2 a minute: a 429 comes (twice if the minute turns between them).
+    answers = [seat.get(f"/api/cards/seats/{token}/") for _ in range(5)]
+    limited = [a for a in answers if a.status_code == 429]
+    assert limited and answers[0].status_code == 200
+    assert _refused(limited[0], 429, "throttled")["params"]["retry_after"] >= 1
