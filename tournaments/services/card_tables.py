@@ -54,7 +54,12 @@ def opener_checked(*, actor: Actor, tournament: Tournament) -> Registration | No
     if registration is None:
         raise ServiceError("access.card_open", "This tablet is not a player of this tournament.")
     if registration.withdrawn:
-        raise ServiceError("registration.withdrawn", "This player has withdrawn.")
+        raise ServiceError(
+            "registration.withdrawn",
+            "This player has withdrawn.",
+            game=registration.withdrawn_game,
+            round=registration.withdrawn_round,
+        )
     if not card_players_may_open(tournament.pk):
         raise ServiceError(
             "access.card_players", "The arbiters have not allowed players to open card tables."
