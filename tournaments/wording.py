@@ -840,6 +840,7 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "sheet.tiles_gone": (
         _("Coup %(number)s : il n'y a plus de %(letter)s hors de la grille."),
         _("Il n'y a plus de %(letter)s hors de la grille."),
+        _("Ce coup demande une lettre qui est déjà toute posée sur la grille."),
     ),
     "sheet.rack_unseen": (
         _("Le chevalet %(rack)s contient une lettre déjà posée sur la grille."),
@@ -858,7 +859,10 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     ),
     "sheet.kind": (_("Cette ligne de feuille n'est ni un coup, ni un score, ni une passe."),),
     "score_sheet.players": (_("Une feuille de score a de 2 à 4 joueurs."),),
-    "score_sheet.name": (_("Un nom a %(high)s caractères au plus."),),
+    "score_sheet.name": (
+        _("Un nom a %(high)s caractères au plus."),
+        _("Ce nom est trop long."),
+    ),
     "score_sheet.over": (
         _("La partie est terminée sur cette feuille : corrigez une ligne si besoin."),
     ),
@@ -868,9 +872,13 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
             "Avec cette correction, le coup %(number)s ne tient plus sur la grille : "
             "corrigez-le d'abord (ou tapez-le comme un score seul)."
         ),
+        _("Avec cette correction, un coup suivant ne tient plus sur la grille."),
     ),
     "score_sheet.no_line": (_("Tapez d'abord les coups de la partie."),),
     "score_sheet.reason_required": (_("Indiquez le motif de la correction."),),
+    "score_sheet.went_out": (
+        _("Indiquez qui a terminé la partie, ou « blocage » si personne n'a terminé."),
+    ),
     "score_sheet.unknown": (_("Cette feuille de score n'existe pas."),),
     "score_sheet_line.unknown": (_("Cette ligne n'existe pas sur la feuille."),),
     "classic_table.unknown": (_("Cette table n'existe pas dans cette ronde."),),
