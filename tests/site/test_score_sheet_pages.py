@@ -151,3 +151,43 @@ def test_the_sheet_pages_are_for_arbiters(client, tournament_setup, django_user_
     assert client.get(reverse("classic:sheet", args=[t.slug, 9])).status_code == 404
     bad = client.post(reverse("classic:sheets", args=[t.slug]), {"names": "Seul"})
     assert bad.status_code == 400 and "de 2 à 4 joueurs" in bad.content.decode()
+
+
+def test_the_api_opens_fills_corrects_and_ends_a_sheet(client, paired) -> None:
+    t, head, table = paired["tournament"], paired["arbiter"], paired["tables"][1]
+    create = reverse("api-sheets", args=[t.slug])
+    assert client.post(
+        create, {"table": table.table.pk}, content_type="application/json"
+    ).status_code in (401, 403)
+    client.force_login(head)
+    opened = client.post(create, {"table": table.table.pk}, content_type="application/json")
+    assert opened.status_code == 201
+    sheet = opened.json()
+    assert sheet["names"] == ["Anne", "Chloé"] and sheet["next_player"] == 0
+    lines = reverse("api-sheet-lines", args=[sheet["id"]])
+    # H8 CHAT = 18 (see above), then Chloé's bare 23.
+    body = client.post(lines, {"line": "H8 CHAT"}, content_type="application/json").json()
+    assert body["lines"][0]["score"] == 18 and body["lines"][0]["placed"] == "CHAT"
+    body = client.post(lines, {"line": "23"}, content_type="application/json").json()
+    assert body["totals"] == [18, 23] and body["tracked"] is False and len(body["not_played"]) == 98
+    bad = client.post(lines, {"line": "A1 ZOO"}, content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["code"] == "move.not_connected"
+    assert "ne touche aucune lettre" in bad.json()["detail"]
+    fix = reverse("api-sheet-line", args=[sheet["id"], 2])
+    fixed = client.post(fix, {"line": "25", "reason": "mal lu"}, content_type="application/json")
+    assert fixed.status_code == 201 and fixed.json()["lines"][1]["versions"] == 2
+    # Blocked: Anne keeps Q E (8 + 1 = 9): 18 - 9 = 9; Chloé keeps 4 points: 25 - 4 = 21.
+    end = reverse("api-sheet-end", args=[sheet["id"]])
+    done = client.post(
+        end, {"left": ["QE", "4"], "went_out": None}, content_type="application/json"
+    )
+    assert done.status_code == 201
+    assert [(e["minus"], e["plus"], e["final"], e["rank"]) for e in done.json()["end"]] == [
+        (9, 0, 9, 2),
+        (4, 0, 21, 1),
+    ]
+    assert done.json()["next_player"] is None
+    late = client.post(lines, {"line": "12"}, content_type="application/json")
+    assert late.status_code == 409 and late.json()["code"] == "score_sheet.over"
+    assert client.get(reverse("api-sheet", args=[sheet["id"]])).json()["totals"] == [9, 21]
+    assert client.get(reverse("api-sheet", args=[999999])).status_code == 404
