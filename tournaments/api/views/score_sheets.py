@@ -184,6 +184,7 @@ class SheetLineView(ApiView):
         request=SheetCorrectSerializer,
         responses={201: SheetSerializer, **errors(400, 401, 403, 404, 409)},
         tags=["classic"],
+        operation_id="classic_sheets_line_correct",
     )
     def post(self, request: Any, sheet_id: int, number: int) -> Response:
         """Correct line ``number``: a new version with its ``reason``."""
