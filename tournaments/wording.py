@@ -842,6 +842,12 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Il n'y a plus de %(letter)s hors de la grille."),
         _("Ce coup demande une lettre qui est déjà toute posée sur la grille."),
     ),
+    "sheet.jokers": (
+        _(
+            "Une minuscule est un joker, et il n'en reste pas autant : tapez le mot en "
+            "capitales, seule la lettre du joker en minuscule (9H HARPe)."
+        ),
+    ),
     "sheet.rack_unseen": (
         _("Le chevalet %(rack)s contient une lettre déjà posée sur la grille."),
         _("Ce chevalet contient une lettre déjà posée sur la grille."),

@@ -179,6 +179,13 @@ def score_move(board: Board, coord: str, word: str, not_played: str, rack_size: 
             max_tiles=rack_size,
         )
     missing = Counter(rack) - Counter(not_played)
+    if missing[JOKER]:
+        raise EngineError(
+            "sheet.jokers",
+            "A lowercase letter is a joker, and not that many jokers are left: type the word "
+            "in capitals, a joker's letter alone in lowercase.",
+            jokers=Counter(not_played)[JOKER],
+        )
     if missing:
         letter = sorted(missing)[0]
         raise EngineError(

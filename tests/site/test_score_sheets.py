@@ -176,3 +176,13 @@ def test_the_database_keeps_lines_whole(tournament_setup) -> None:
     for fields in bad:
         with pytest.raises(IntegrityError), transaction.atomic():
             ScoreSheetLine.objects.create(sheet=sheet, **fields)
+
+
+def test_a_round_taken_back_leaves_its_sheets_stand_alone(paired) -> None:
+    head, table = paired["arbiter"], paired["tables"][1]
+    sheet = svc.score_sheet_open_for_table(table_id=table.table.pk, actor=head)
+    svc.score_sheet_line_add(sheet_id=sheet.pk, text="H8 CHAT", actor=head)
+    classic_svc.classic_round_unpair(round_id=table.table.round_id, actor=head)
+    sheet.refresh_from_db()
+    assert sheet.table_id is None and sheet.names == ["Anne", "Chloé"]
+    assert selectors.score_sheet_view(sheet).state.totals == (18, 0)  # nothing lost

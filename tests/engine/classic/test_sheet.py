@@ -126,3 +126,10 @@ def test_parse_errors_have_codes() -> None:
     assert parse_turn("échange").kind == "exchange"
     assert parse_turn("-").kind == "pass"
     assert parse_turn("-12") == SheetTurn("score", score=-12)
+
+
+def test_a_word_typed_in_lowercase_asks_for_capitals() -> None:
+    # Lowercase letters are jokers; CHAT in lowercase would need four of the two jokers.
+    with pytest.raises(EngineError) as err:
+        sheet_state(2, lines("H8 chat"))
+    assert err.value.code == "sheet.jokers" and err.value.details["number"] == 1
