@@ -17,9 +17,12 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
+from engine.board import EMPTY, SIZE
 from engine.errors import EngineError
+from engine.moves import squares
 from tournaments import selectors, wording
 from tournaments.access import Actor
+from tournaments.console.screen import grid
 from tournaments.errors import ServiceError, http_status
 from tournaments.models import ScoreSheet, SheetTieBreak
 from tournaments.services import score_sheets as service
@@ -40,9 +43,19 @@ def sheet_context(request: HttpRequest, sheet: ScoreSheet, **extra: Any) -> dict
     counts: dict[str, int] = {}
     for tile in unseen:
         counts[tile] = counts.get(tile, 0) + 1
+    board = view.state.board
+    letters = {
+        (row, col): board.at(row, col)
+        for row in range(SIZE)
+        for col in range(SIZE)
+        if board.at(row, col) != EMPTY
+    }
+    moves = [line.move for line in view.state.lines if line.move is not None]
+    last = set(squares(moves[-1])) if moves else set()
     ctx: dict[str, Any] = {
         "sheet": sheet,
         "view": view,
+        "grid": grid(letters, last),
         "rack": rack,
         "rack_error": rack_error,
         "unseen": unseen,

@@ -77,6 +77,10 @@ def test_a_tables_sheet_from_the_round_page_scores_moves(client, paired) -> None
     client.post(url, {"action": "line", "line": "9H HARPe"})
     page = _text(client.get(url))
     assert "H8 CHAT" in page and "9H HARPe" in page and "Tour 3 — Anne" in page
+    # The sheet's board: HARPe's joker on L9 in lowercase, its squares marked the last move.
+    assert '<td class="tile joker last" title="L9">e</td>' in page
+    assert '<td class="md tile" title="H8">' not in page  # H8 is the centre square
+    assert '<td class="centre tile" title="H8">C</td>' in page
     # 102 - 8 tiles on the board = 94; Anne's rack EEE leaves 91 unseen.
     assert 'id="unseen-count">94<' in page.replace(" ", "")
     assert 'id="unseen-count">91<' in _text(client.get(url, {"chevalet": "EEE"})).replace(" ", "")
