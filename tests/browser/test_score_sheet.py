@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from tests.browser.test_tablet_devices import shots
 from tests.browser.test_tablet_game import WAIT, browser
 
-__all__ = ["browser"]  # fixture used by the test below
+__all__ = ["browser", "shots"]  # fixtures used by the test below
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +50,9 @@ def _type(page: Any, line: str, expect_text: str) -> None:
     expect(page.locator("#sheet-lines")).to_contain_text(expect_text, timeout=WAIT)
 
 
-def test_two_tablets_fill_a_short_sheet(seated: dict[str, str], live_server: Any, browser: Any):
+def test_two_tablets_fill_a_short_sheet(
+    seated: dict[str, str], live_server: Any, browser: Any, shots: Any
+) -> None:
     from playwright.sync_api import expect
 
     tablet = {"viewport": {"width": 800, "height": 1000}, "locale": "fr-FR", "has_touch": True}
@@ -90,3 +93,6 @@ def test_two_tablets_fill_a_short_sheet(seated: dict[str, str], live_server: Any
     expect(finals.nth(1)).to_contain_text("1")
     anne.reload()
     expect(anne.locator("#sheet-finals td").nth(0)).to_contain_text("34", timeout=WAIT)
+    anne.locator("#sheet-board summary").click()
+    expect(anne.locator("#sheet-board table.board")).to_be_visible()
+    anne.screenshot(path=str(shots / "score-sheet-tablet.png"), full_page=True)
