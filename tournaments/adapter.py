@@ -23,6 +23,8 @@ from engine.cards.record import game_to_record as cards_game_to_record
 from engine.cards.record import turn_to_json as cards_turn_to_json
 from engine.classic.pairings import Table as ClassicTableValue
 from engine.classic.pairings import pair_round
+from engine.classic.sheet import SheetEnd, SheetState, SheetTurn
+from engine.classic.sheet import sheet_state as classic_sheet_state
 from engine.classic.standings import Result as ClassicResult
 from engine.classic.standings import Row as ClassicRow
 from engine.classic.standings import TournamentSettings as ClassicTournamentSettings
@@ -522,3 +524,28 @@ def card_record(live: CardsLive, lexicon_path: str = "") -> dict[str, Any]:
 
 def card_turn_json(turn: CardTurn) -> dict[str, Any]:
     return cards_turn_to_json(turn)
+
+
+# -- classic score sheets (engine.classic.sheet) ---------------------------------------------
+
+
+def sheet_turn(row: models.ScoreSheetLine) -> SheetTurn:
+    """A stored sheet line as the engine reads it (the move's score is recomputed)."""
+    return SheetTurn(row.kind, coord=row.coord, word=row.word, score=row.score)
+
+
+def sheet_end(row: models.ScoreSheetEnd | None) -> SheetEnd | None:
+    if row is None:
+        return None
+    return SheetEnd(tuple(str(v) for v in row.left), row.went_out)
+
+
+def sheet_state(
+    sheet: models.ScoreSheet,
+    lines: Sequence[models.ScoreSheetLine],
+    end: models.ScoreSheetEnd | None,
+) -> SheetState:
+    """The sheet counted by the engine from its current line versions and end lines."""
+    return classic_sheet_state(
+        sheet.players, [sheet_turn(r) for r in lines], sheet_end(end), sheet.tie_break
+    )

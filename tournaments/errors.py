@@ -60,6 +60,10 @@ CONFLICT_CODES = frozenset(
         "classic.round_has_results",
         "classic.result_race",
         "classic.report_done",
+        # classic score sheets (services.score_sheets)
+        "score_sheet.over",
+        "score_sheet.race",
+        "score_sheet.no_line",
         # players (services/registrations.py)
         "registration.withdrawn",
         "registration.not_withdrawn",

@@ -854,6 +854,69 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
             "ou « 3 forfait 1 » pour le forfait du premier joueur."
         ),
     ),
+    # -- classic score sheets (engine.classic.sheet, services.score_sheets) ---------------
+    "sheet.empty": (_("Tapez un coup (H8 CHAT), un score, « passe » ou « échange »."),),
+    "sheet.line": (
+        _(
+            "« %(line)s » n'est pas une ligne de feuille : un coup s'écrit référence puis mot "
+            "(H8 CHAT), sinon tapez un score, « passe » ou « échange »."
+        ),
+        _("Tapez un coup (H8 CHAT), un score, « passe » ou « échange »."),
+    ),
+    "sheet.score_range": (
+        _("Un score de la feuille va de %(low)s à %(high)s."),
+        _("Ce score est hors des limites permises."),
+    ),
+    "sheet.tiles_gone": (
+        _("Coup %(number)s : il n'y a plus de %(letter)s hors de la grille."),
+        _("Il n'y a plus de %(letter)s hors de la grille."),
+        _("Ce coup demande une lettre qui est déjà toute posée sur la grille."),
+    ),
+    "sheet.jokers": (
+        _(
+            "Une minuscule est un joker, et il n'en reste pas autant : tapez le mot en "
+            "capitales, seule la lettre du joker en minuscule (9H HARPe)."
+        ),
+    ),
+    "sheet.rack_unseen": (
+        _("Le chevalet %(rack)s contient une lettre déjà posée sur la grille."),
+        _("Ce chevalet contient une lettre déjà posée sur la grille."),
+    ),
+    "sheet.left_unseen": (
+        _("Les lettres restantes %(letters)s ne sont pas toutes encore hors de la grille."),
+        _("Les lettres restantes tapées dépassent les lettres encore hors de la grille."),
+    ),
+    "sheet.left_count": (_("Tapez les lettres restantes de chaque joueur."),),
+    "sheet.letters_needed": (
+        _(
+            "Avec le départage au moins de lettres restantes, tapez les lettres restantes "
+            "elles-mêmes (QE), pas leur valeur."
+        ),
+    ),
+    "sheet.kind": (_("Cette ligne de feuille n'est ni un coup, ni un score, ni une passe."),),
+    "score_sheet.players": (_("Une feuille de score a de 2 à 4 joueurs."),),
+    "score_sheet.name": (
+        _("Un nom a %(high)s caractères au plus."),
+        _("Ce nom est trop long."),
+    ),
+    "score_sheet.over": (
+        _("La partie est terminée sur cette feuille : corrigez une ligne si besoin."),
+    ),
+    "score_sheet.race": (_("La feuille vient de changer : rechargez la page."),),
+    "score_sheet.breaks_line": (
+        _(
+            "Avec cette correction, le coup %(number)s ne tient plus sur la grille : "
+            "corrigez-le d'abord (ou tapez-le comme un score seul)."
+        ),
+        _("Avec cette correction, un coup suivant ne tient plus sur la grille."),
+    ),
+    "score_sheet.no_line": (_("Tapez d'abord les coups de la partie."),),
+    "score_sheet.reason_required": (_("Indiquez le motif de la correction."),),
+    "score_sheet.went_out": (
+        _("Indiquez qui a terminé la partie, ou « blocage » si personne n'a terminé."),
+    ),
+    "score_sheet.unknown": (_("Cette feuille de score n'existe pas."),),
+    "score_sheet_line.unknown": (_("Cette ligne n'existe pas sur la feuille."),),
     "classic_table.unknown": (_("Cette table n'existe pas dans cette ronde."),),
     "classic_round.unknown": (_("Cette ronde n'existe pas."),),
     "division.unknown": (_("Cette division n'existe pas."),),

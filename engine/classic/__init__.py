@@ -1,7 +1,7 @@
 """The classic formula (partie libre) as a plain library (no Django): 2 to 4 players take
 turns on one board with their own racks (this package's ``settings``, ``opening``,
-``game``, ``endgame``, ``players``, ``record``), and its tournaments' pairings and standings
-(``pairings``, ``standings``).
+``game``, ``endgame``, ``players``, ``record``), the score sheet a table keeps by hand
+(``sheet``), and its tournaments' pairings and standings (``pairings``, ``standings``).
 
 Board, tiles, lexicon, move checking, scoring and the seeded bag are the engine's shared
 modules; the choices behind the rules are in docs/classic.md.
@@ -14,6 +14,7 @@ from engine.classic.pairings import SYSTEMS, Table, pair_round
 from engine.classic.players import EnginePlayer, Exchange, Pass, Play, apply, play_to_end
 from engine.classic.record import ClassicRecord, Difference, game_to_record, load_record, replay
 from engine.classic.settings import CHALLENGE_RULES, TIE_BREAKS, Settings
+from engine.classic.sheet import SheetEnd, SheetLine, SheetState, SheetTurn, parse_turn, sheet_state
 from engine.classic.standings import Result, Row, TournamentSettings, standings
 
 __all__ = [
@@ -34,6 +35,10 @@ __all__ = [
     "Result",
     "Row",
     "Settings",
+    "SheetEnd",
+    "SheetLine",
+    "SheetState",
+    "SheetTurn",
     "Table",
     "TournamentSettings",
     "Turn",
@@ -43,9 +48,11 @@ __all__ = [
     "game_to_record",
     "load_record",
     "pair_round",
+    "parse_turn",
     "play_to_end",
     "rack_value",
     "ranks",
     "replay",
+    "sheet_state",
     "standings",
 ]

@@ -129,7 +129,7 @@ def test_every_document_is_french(populated: dict[str, Any]) -> None:
         texts[label] = text
         found += leaks(label, text)
     assert not found, "\n".join(found)
-    assert len(texts) == 18  # 14 duplicate forms, 4 classic documents
+    assert len(texts) == 19  # 14 duplicate forms, 5 classic documents
     # The scenario really printed what this test is about (wording from the rules' cases).
     slips = texts["corrections (partie)"].replace("\n", " ")
     assert "PAYES en 13C vaut 45, pas 47 : avertissement." in slips

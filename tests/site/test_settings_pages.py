@@ -278,3 +278,43 @@ def test_a_tablet_reads_its_language_at_most_every_few_seconds(tournament_setup,
     monkeypatch.setattr(tablet_views, "_LANGUAGES_KEPT", 1)
     tablet_views.tablet_language(token)
     assert len(tablet_views._LANGUAGES) == 1  # bounded
+
+
+def test_a_classic_tournament_shows_its_classic_settings_not_the_duplicate_ones(
+    head, tournament_setup
+) -> None:
+    from tournaments.services import classic as classic_svc
+
+    t, arbiter = tournament_setup["tournament"], tournament_setup["arbiter"]
+    classic_svc.classic_event_create(tournament_id=t.pk, rounds_planned=5, actor=arbiter)
+    classic_svc.classic_event_update(
+        tournament_id=t.pk, actor=arbiter, bye_spread=40, tie_breaks=["points", "buchholz"]
+    )
+    url = reverse("console:settings", args=[t.slug])
+    body = head.get(url).content.decode()
+    form = body.split('id="settings-form"')[1].split("</form>")[0]
+    # The duplicate formula's settings are gone...
+    for name in ("variant_code", "seconds_per_move", "solo_value", "score_required", "tie_break"):
+        assert f'name="{name}"' not in form, name
+    assert "Valeur du solo" not in form and "Secondes par coup" not in form
+    # ... and the classic ones are shown, as set: Swiss, 5 rounds, a bye worth a win and
+    # +40, a forfeit +50 (the default), points then Buchholz after wins and spread.
+    classic = " ".join(form.split('id="classic-settings"')[1].split())
+    for text in (
+        "<dt>Appariement</dt><dd>système suisse</dd>",
+        "<dt>Nombre de rondes</dt><dd>5</dd>",
+        "<dt>Un exempt compte</dt><dd>une victoire</dd>",
+        "<dt>Écart d&#x27;un exempt</dt><dd>40</dd>",
+        "<dt>Écart d&#x27;un forfait</dt><dd>50</dd>",
+        "points marqués, Buchholz (somme des victoires des adversaires)",
+        "ex aequo",
+    ):
+        assert text in classic, text
+    assert reverse("classic:event", args=[t.slug]) in classic
+    # The shared settings still save, without the duplicate fields.
+    data = {"name": "Open classique", "description": "", "starts_on": "", "ends_on": "",
+            "lexicon_id": str(t.lexicon_id), "language": "fr"}  # fmt: skip
+    response = head.post(url, data, follow=True)
+    assert response.status_code == 200 and "Réglages enregistrés." in response.content.decode()
+    t.refresh_from_db()
+    assert t.name == "Open classique"

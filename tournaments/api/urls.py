@@ -14,6 +14,7 @@ from tournaments.api.views import (
     player,
     registrations,
     reports,
+    score_sheets,
     tournaments,
 )
 from tournaments.api.views.common import SchemaView
@@ -108,6 +109,17 @@ urlpatterns = [
          name="api-card-seat-actions"),
     path("cards/seats/<str:token>/record", cards.CardSeatRecordView.as_view(),
          name="api-card-seat-record"),
+    # Classic score sheets (tournaments/api/views/score_sheets.py).
+    path("tournaments/<slug:slug>/classic/sheets", score_sheets.SheetsView.as_view(),
+         name="api-sheets"),
+    path("classic/sheets/<int:sheet_id>", score_sheets.SheetDetailView.as_view(),
+         name="api-sheet"),
+    path("classic/sheets/<int:sheet_id>/lines", score_sheets.SheetLinesView.as_view(),
+         name="api-sheet-lines"),
+    path("classic/sheets/<int:sheet_id>/lines/<int:number>", score_sheets.SheetLineView.as_view(),
+         name="api-sheet-line"),
+    path("classic/sheets/<int:sheet_id>/end", score_sheets.SheetEndView.as_view(),
+         name="api-sheet-end"),
     # Anything else under /api/ is a JSON 404 {code, detail}, never the site's HTML page.
     re_path(r"^[\s\S]*$", common.not_found, name="api-not-found"),  # newlines too
 ]  # fmt: skip

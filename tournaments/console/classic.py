@@ -109,6 +109,27 @@ def _initial(event: Any) -> dict[str, Any]:
     }
 
 
+def classic_settings_summary(event: Any) -> list[tuple[str, str]]:
+    """The classic settings as the tournament's settings page lists them (they are changed
+    on the classic page): pairing, rounds, byes, forfeits, tie-breaks, draw seed."""
+    halves = {2: _("une victoire"), 1: _("un nul"), 0: _("rien")}
+    breaks = [str(TIE_BREAK_LABELS[t]) for t in event.tie_breaks.split(",") if t]
+    rows = [
+        (_("Appariement"), str(PairingSystem(event.pairing_system).label)),
+        (_("Nombre de rondes"), str(event.rounds_planned)),
+    ]
+    if event.pairing_system == PairingSystem.INITIAL_FONTES:
+        rows.append((_("Rondes en Fontes initial (impair)"), str(event.fontes_rounds)))
+    rows += [
+        (_("Un exempt compte"), str(halves.get(event.bye_halves, event.bye_halves))),
+        (_("Écart d'un exempt"), str(event.bye_spread)),
+        (_("Écart d'un forfait"), str(event.forfeit_spread)),
+        (_("Départages après les victoires et l'écart"), ", ".join(breaks) or "—"),
+        (_("Graine du tirage au sort"), str(event.seed)),
+    ]
+    return rows
+
+
 def _event_context(request: HttpRequest, tournament: Tournament, **extra: Any) -> dict[str, Any]:
     role = role_or_403(request, tournament.pk)
     event = selectors.classic_event(tournament)

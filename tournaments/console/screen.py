@@ -75,6 +75,14 @@ def board_grid(rnd: Round | None, previous: Round | None) -> list[tuple[str, lis
         last = set(placed)
     elif previous is not None and previous.top_placed_at is not None:
         last = set(move_squares(previous.top["chosen"]))
+    return grid(letters, last)
+
+
+def grid(
+    letters: dict[tuple[int, int], str], last: set[tuple[int, int]]
+) -> list[tuple[str, list[Square]]]:
+    """Rows of squares from the letters on the board (lowercase: a joker), ``last`` marked:
+    the game screen's board and the classic score sheet's (``templates/includes/board.html``)."""
     rows = []
     for r in range(SIZE):
         squares = []

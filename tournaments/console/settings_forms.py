@@ -54,6 +54,20 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d")
 
 
+#: The settings of the duplicate formula, left out of a classic tournament's settings page
+#: (its pairing and standings settings are shown instead, docs/classic.md).
+DUPLICATE_ONLY = (
+    "variant_code",
+    "seconds_per_move",
+    "warning_before_end",
+    "warning_penalty_from",
+    "solo_value",
+    "solo_min_players",
+    "score_required",
+    "tie_break",
+)
+
+
 class TournamentSettingsForm(forms.Form):
     """Every setting of the settings page; ``locked`` fields are shown disabled (Django then
     ignores what a tampered form sends for them) with the reason as their help text."""
@@ -83,13 +97,25 @@ class TournamentSettingsForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, tournament_id: int, locked: dict[str, str], read_only: bool, **kwargs: Any
+        self,
+        *args: Any,
+        tournament_id: int,
+        locked: dict[str, str],
+        read_only: bool,
+        classic: bool = False,
+        **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
+        if classic:  # the duplicate formula means nothing to a classic tournament
+            for name in DUPLICATE_ONLY:
+                del self.fields[name]
         self.fields["lexicon_id"].choices = lexicon_choices(tournament_id)
         # The formulas the engine registers (their codes are the engine's to name).
-        self.fields["variant_code"].choices = [(code, v.name) for code, v in VARIANTS.items()]
+        if "variant_code" in self.fields:
+            self.fields["variant_code"].choices = [(c, v.name) for c, v in VARIANTS.items()]
         for name, reason in locked.items():
+            if name not in self.fields:
+                continue
             self.fields[name].disabled = True
             self.fields[name].help_text = reason
         if read_only:

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services, wording
 from tournaments.access import HEAD
+from tournaments.console.classic import classic_settings_summary
 from tournaments.console.common import (
     error_status,
     error_text,
@@ -77,8 +78,13 @@ def _locked(tournament: Tournament) -> dict[str, str]:
 def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
     role = role_or_403(request, obj.pk)
     locked = _locked(obj)
+    event = selectors.classic_event(obj)
     form = extra.pop("form", None) or TournamentSettingsForm(
-        initial=settings_initial(obj), tournament_id=obj.pk, locked=locked, read_only=role != HEAD
+        initial=settings_initial(obj),
+        tournament_id=obj.pk,
+        locked=locked,
+        read_only=role != HEAD,
+        classic=event is not None,
     )
     builds = selectors.lexicon_builds(obj.pk)
     for build in builds:
@@ -92,6 +98,7 @@ def _settings_context(request: HttpRequest, obj: Tournament, **extra: Any) -> di
         "upload_form": extra.pop("upload_form", None) or LexiconUploadForm(prefix=UPLOAD),
         "builds": builds,
         "max_words_mb": MAX_UPLOAD_BYTES // 1_048_576,
+        "classic": classic_settings_summary(event) if event is not None else None,
         **extra,
     }
 
@@ -160,7 +167,8 @@ def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
         request, obj, page=SETTINGS_PAGE, context=_settings_context, act=save,
         form=lambda: TournamentSettingsForm(request.POST, initial=settings_initial(obj),
                                             tournament_id=obj.pk, locked=_locked(obj),
-                                            read_only=False),
+                                            read_only=False,
+                                            classic=selectors.classic_event(obj) is not None),
         invalid=_("Le formulaire contient des erreurs."),
     )  # fmt: skip
 

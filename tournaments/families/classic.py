@@ -3,7 +3,8 @@ tournaments pair players table by table, round after round (engine/classic/, doc
 
 A tournament is classic when it has a ``ClassicEvent`` (``services.classic``); its
 divisions, rounds, tables and results are ``tournaments/models/classic.py``. The family
-registers its documents (pairings, scorecards and standings as PDF, the standings as XLSX),
+registers its documents (pairings, scorecards, standings and the games' score sheets as
+PDF, the standings as XLSX),
 the console's classic pages (under /arbitre/classique/), the players' result page on their
 tablet link (/tablette/<token>/classique/) and the projector's classic view
 (/projecteur/<slug>/classique/). It stores no formula code in ``Tournament.variant_code``,
@@ -51,6 +52,14 @@ def standings_xlsx(t: Tournament, g: Game | None, *, base_url: str, step: Progre
     return render(data.tournament_info(t), data.classic_report(t))
 
 
+def score_sheets(t: Tournament, g: Game | None, *, base_url: str, step: Progress) -> Rendered:
+    from tournaments import selectors as data
+    from tournaments.reports.score_sheets import score_sheets_pdf
+
+    views = [data.score_sheet_view(s) for s in data.score_sheets(t)]
+    return score_sheets_pdf(data.tournament_info(t), views)
+
+
 CLASSIC = register(
     Family(
         code="classic",
@@ -64,6 +73,12 @@ CLASSIC = register(
                 scorecards,
             ),
             Document("classic-standings", _("Classique : classement (PDF)"), TOURNAMENT, standings),
+            Document(
+                "classic-score-sheets",
+                _("Classique : feuilles de score des parties (PDF)"),
+                TOURNAMENT,
+                score_sheets,
+            ),
             Document(
                 "classic-xlsx", _("Classique : classement (XLSX)"), TOURNAMENT, standings_xlsx
             ),

@@ -25,6 +25,8 @@ from tournaments.models.choices import (
     ProposalSource,
     ReportState,
     RoundState,
+    SheetLineKind,
+    SheetTieBreak,
     TieBreak,
 )
 from tournaments.models.classic import (
@@ -51,6 +53,7 @@ from tournaments.models.core import (
 )
 from tournaments.models.lexicons import LexiconBuild
 from tournaments.models.reports import ReportJob
+from tournaments.models.score_sheets import ScoreSheet, ScoreSheetEnd, ScoreSheetLine
 from tournaments.models.standings import (
     GameFigure,
     PlayerGameFigure,
@@ -60,6 +63,11 @@ from tournaments.models.standings import (
 from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConflict
 
 __all__ = [
+    "ScoreSheet",
+    "ScoreSheetEnd",
+    "ScoreSheetLine",
+    "SheetLineKind",
+    "SheetTieBreak",
     "ArbiterRole",
     "BatchState",
     "ClassicForfeit",

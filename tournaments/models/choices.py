@@ -114,6 +114,23 @@ class ClassicSource(models.TextChoices):
     TABLET = "tablet", _("tablettes")
 
 
+class SheetTieBreak(models.TextChoices):
+    """How a score sheet ranks equal final scores (``engine.classic.settings.TIE_BREAKS``):
+    ex aequo as in the official rules (page 004), or fewest tiles left (page 001)."""
+
+    EX_AEQUO = "ex_aequo", _("ex aequo")
+    FEWEST_TILES = "fewest_tiles", _("le moins de lettres restantes")
+
+
+class SheetLineKind(models.TextChoices):
+    """A score sheet line (``engine.classic.sheet.KINDS``)."""
+
+    MOVE = "move", _("coup")
+    SCORE = "score", _("score seul")
+    PASS = "pass", _("passe")
+    EXCHANGE = "exchange", _("échange")
+
+
 #: The report jobs' name for :class:`JobState` (kept for the code written before the word
 #: lists shared it).
 ReportState = JobState

@@ -17,6 +17,7 @@ Organised by aggregate (docs/architecture.md, "Reads"):
 * ``documents``: a game as the sheets print it, the room's tables, the game record;
 * ``work``: batches, slip conflicts, report jobs;
 * ``classic``: the classic family's divisions, rounds, tables and standings;
+* ``score_sheets``: the classic score sheets, counted by ``engine.classic.sheet``;
 * ``values``: the frozen values the reads return to renderers and pages.
 
 Nothing here writes. Import the package (``from tournaments import selectors``) and call
@@ -100,6 +101,15 @@ from tournaments.selectors.rankings import (
     sub_rankings,
     tournament_ranking,
 )
+from tournaments.selectors.score_sheets import (
+    score_sheet,
+    score_sheet_by_id,
+    score_sheet_current,
+    score_sheet_of_table,
+    score_sheet_view,
+    score_sheets,
+    sheet_names,
+)
 from tournaments.selectors.settings import (
     DRAW_SETTINGS,
     SCORE_SETTINGS,
@@ -171,6 +181,13 @@ __all__ = [
     "classic_tables",
     "classic_tables_waiting",
     "classic_tablet_table",
+    "score_sheet",
+    "score_sheet_by_id",
+    "score_sheet_current",
+    "score_sheet_of_table",
+    "score_sheet_view",
+    "score_sheets",
+    "sheet_names",
     "division_by_number",
     "division_entries",
     "division_standings",

@@ -8,4 +8,5 @@ from tournaments.tablet import classic
 app_name = "classic_tablet"
 urlpatterns = [
     path("<str:token>/classique/", classic.page, name="page"),
+    path("<str:token>/classique/feuille/", classic.sheet, name="sheet"),
 ]
