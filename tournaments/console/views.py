@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services, wording
+from tournaments.access import only_centre
 from tournaments.console import screen
 from tournaments.console.common import (
     error_status,
@@ -275,14 +276,15 @@ def round_place(request: HttpRequest, round_id: int) -> HttpResponse:
 def _slip_context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
     game = rnd.game
     tables = selectors.tables_by_player(game.tournament_id)
-    versions = selectors.recent_versions(rnd)
+    mine = {"actor": request.user, "tournament_id": game.tournament_id}  # a centre's only
+    versions = only_centre(selectors.recent_versions(rnd), **mine)
     return {
         "tournament": game.tournament,
         "game": game,
         "round": rnd,
         "role": role_or_403(request, game.tournament_id),
         "entries": [_entry(v, tables.get(v.player_id)) for v in versions],
-        "missing": selectors.missing_slips(rnd),
+        "missing": only_centre(selectors.missing_slips(rnd), **mine),
         "received": selectors.received_count(rnd),
         "registered": selectors.expected_count(rnd),
         "rounds": selectors.game_rounds(game, cancelled=False),
@@ -322,8 +324,9 @@ def _conflict_text(result: Any) -> str:
     )
 
 
-def _missing_json(rnd: Round) -> list[dict[str, Any]]:
-    missing = selectors.missing_slips(rnd)
+def _missing_json(rnd: Round, actor: Any) -> list[dict[str, Any]]:
+    missing = only_centre(selectors.missing_slips(rnd), actor=actor,
+                          tournament_id=rnd.game.tournament_id)  # fmt: skip
     return [{"table": r.table_number, "player": r.player.name} for r in missing]
 
 
@@ -379,7 +382,7 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
                 "entry": _entry(result.version, slip.table),
                 "replayed": result.replayed,
                 "conflict": _conflict_text(result),
-                "missing": _missing_json(rnd),
+                "missing": _missing_json(rnd, request.user),
                 "received": selectors.received_count(rnd),
                 "registered": selectors.expected_count(rnd),
             }

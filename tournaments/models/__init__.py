@@ -8,6 +8,7 @@ table per player, valid states) are database constraints, not just code. The tab
 ``choices``; import them from here."""
 
 from tournaments.models.cards import CardEvent, CardSeat, CardTable
+from tournaments.models.centres import Centre, CentreClose
 from tournaments.models.choices import (
     ArbiterRole,
     BatchState,
@@ -62,6 +63,8 @@ from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConfli
 __all__ = [
     "ArbiterRole",
     "BatchState",
+    "Centre",
+    "CentreClose",
     "ClassicForfeit",
     "ClassicSource",
     "CardEvent",

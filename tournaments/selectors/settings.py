@@ -20,7 +20,7 @@ from tournaments.models import (
 from tournaments.selectors.games import current_round
 
 #: Settings the racks and tops were drawn with: fixed once a round of any game is drawn.
-DRAW_SETTINGS = ("lexicon_id", "variant_code")
+DRAW_SETTINGS = ("lexicon_id", "variant_code", "simultaneous")
 #: Settings the scores and rankings of a closed round used: fixed once a round is closed.
 SCORE_SETTINGS = (
     "solo_value",
