@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,6 +26,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
+from tournaments.access import require_centre_player
 from tournaments.console import views
 from tournaments.console.common import error_status, error_text, role_or_403, tournament_or_404
 from tournaments.console.player_forms import RegistrationForm, RoundForm, WithdrawForm
@@ -39,7 +41,13 @@ def _registration(request: HttpRequest, registration_id: int) -> tuple[Registrat
         reg = selectors.registration_by_id(registration_id)
     except ServiceError as error:
         raise Http404(error_text(error)) from error
-    return reg, role_or_403(request, reg.tournament_id)
+    role = role_or_403(request, reg.tournament_id)
+    try:  # a centre arbiter opens only their centre's players
+        require_centre_player(actor=request.user, tournament_id=reg.tournament_id,
+                              player_id=reg.player_id)  # fmt: skip
+    except ServiceError as error:
+        raise PermissionDenied(error_text(error)) from error
+    return reg, role
 
 
 def _details(reg: Registration) -> dict[str, Any]:

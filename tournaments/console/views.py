@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import selectors, services, wording
 from tournaments.access import only_centre
 from tournaments.console import screen
+from tournaments.console.centres_pages import centre_panel
 from tournaments.console.common import (
     error_status,
     game_or_404,
@@ -175,6 +176,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "draw_form": extra.pop("draw_form", None) or DrawForm(),
         "can_draw": game.state == GameState.PLAYING
         and (rnd is None or rnd.top_placed_at is not None),
+        "centres": centre_panel(request, rnd),  # a simultaneous event: each centre's close
         **extra,
     }
 
@@ -461,7 +463,9 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
     overall = results.main
     series = selectors.sub_rankings(overall, "series")
     categories = selectors.sub_rankings(overall, "category")
-    pages = selectors.pages_needed(len(overall.lines), *(len(g.lines) for g in series + categories))
+    centres = selectors.sub_rankings(overall, "centre")
+    groups = series + categories + centres
+    pages = selectors.pages_needed(len(overall.lines), *(len(g.lines) for g in groups))
     cut = slice((page - 1) * selectors.PAGE_LINES, page * selectors.PAGE_LINES)
     ctx = {
         "tournament": obj,
@@ -471,6 +475,7 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
         "top_total": overall.top_total,
         "series": [replace(g, lines=g.lines[cut]) for g in series if g.lines[cut]],
         "categories": [replace(g, lines=g.lines[cut]) for g in categories if g.lines[cut]],
+        "centres": [replace(g, lines=g.lines[cut]) for g in centres if g.lines[cut]],
         "playing": any(g.state == GameState.PLAYING for g in selectors.tournament_games(obj)),
         "page": page,
         "pages": pages,
@@ -483,12 +488,20 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
 # --- Players ----------------------------------------------------------------------------
 
 
+def _centres_of(obj: Tournament) -> list[Any]:
+    return selectors.tournament_centres(obj.pk) if obj.simultaneous else []
+
+
 def _players_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
     return {
         "tournament": obj,
         "role": role_or_403(request, obj.pk),
-        "registrations": selectors.registrations(obj),
-        "form": extra.pop("form", None) or PlayerForm(),
+        # A centre arbiter sees their centre's players only (access.only_centre).
+        "registrations": only_centre(
+            selectors.registrations(obj), actor=request.user, tournament_id=obj.pk
+        ),  # fmt: skip
+        "simultaneous": obj.simultaneous,
+        "form": extra.pop("form", None) or PlayerForm(centres=_centres_of(obj)),
         "import_form": extra.pop("import_form", None) or PlayersImportForm(),
         **extra,
     }
@@ -505,7 +518,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     role_or_403(request, obj.pk, head=True)
     if request.POST.get("action") == "import":
         return _players_import(request, obj)
-    form = PlayerForm(request.POST)
+    form = PlayerForm(request.POST, centres=_centres_of(obj))
     if not form.is_valid():
         ctx = _players_context(request, obj, form=form)
         return render(request, "console/players.html", ctx, status=400)

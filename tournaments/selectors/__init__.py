@@ -16,6 +16,7 @@ Organised by aggregate (docs/architecture.md, "Reads"):
   players without a series or category under "Non classés");
 * ``documents``: a game as the sheets print it, the room's tables, the game record;
 * ``work``: batches, slip conflicts, report jobs;
+* ``centres``: a simultaneous event's centres and where a round stands in each;
 * ``classic``: the classic family's divisions, rounds, tables and standings;
 * ``values``: the frozen values the reads return to renderers and pages.
 
@@ -34,6 +35,13 @@ from tournaments.selectors.cards import (
     card_seats,
     card_table_by_id,
     card_tables_of,
+)
+from tournaments.selectors.centres import (
+    CentreRound,
+    centre_by_id,
+    centre_counts,
+    round_centres,
+    tournament_centres,
 )
 from tournaments.selectors.classic import (
     classic_engine_results,
@@ -159,6 +167,11 @@ from tournaments.selectors.work import (
 game_counted_rounds = counted_rounds
 
 __all__ = [
+    "CentreRound",
+    "centre_by_id",
+    "centre_counts",
+    "round_centres",
+    "tournament_centres",
     "classic_engine_results",
     "classic_event",
     "classic_report",

@@ -109,7 +109,7 @@ def arbiters_presence(tournament_id: int) -> list[ArbiterMembership]:
     last looked at (``last_seen_round`` with its game) for "actif il y a N min, coup N"."""
     return list(
         ArbiterMembership.objects.filter(tournament_id=tournament_id)
-        .select_related("user", "last_seen_round__game")
+        .select_related("user", "last_seen_round__game", "centre")
         .order_by("-role", "user__username")
     )
 
