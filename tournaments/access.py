@@ -205,3 +205,18 @@ def only_centre(items: Any, *, actor: Actor, tournament_id: int, key: str = "pla
     if allowed is None:
         return items
     return [item for item in items if getattr(item, key) in allowed]
+
+
+#: Documents that carry what only a player's own arbiters may hold (the tablets' tokens):
+#: refused to a centre arbiter, since they cover every centre.
+WHOLE_EVENT_DOCUMENTS: Final = frozenset({"tablet-links"})
+
+
+def require_document(*, actor: Actor, tournament_id: int, kind: str) -> None:
+    """Refuse (``access.centre_document``, a 403) a centre arbiter a document listing every
+    centre's tablet tokens: each centre's arbiters hand out their own players' links from
+    the players page."""
+    if kind not in WHOLE_EVENT_DOCUMENTS:
+        return
+    if centre_scope(actor=actor, tournament_id=tournament_id).centre_id is not None:
+        raise ServiceError("access.centre_document", "This document covers every centre.")

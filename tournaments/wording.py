@@ -433,6 +433,9 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "access.player": (_("Ce jeton de joueur ne donne pas accès à cela."),),
     "access.rankings": (_("Le classement de ce tournoi n'est montré qu'à ses arbitres."),),
     "access.centre": (_("Ce joueur joue dans un autre centre que le vôtre."),),
+    "access.centre_document": (
+        _("Ce document couvre tous les centres : demandez-le au juge-arbitre du tournoi."),
+    ),
     "access.centre_head": (_("Seul le juge-arbitre de ce centre (ou du tournoi) le ferme."),),
     # -- centres of a simultaneous event (tournaments/services/centres.py, issue 16) -------
     "centre.unknown": (_("Ce centre n'existe pas."),),

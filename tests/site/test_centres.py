@@ -29,6 +29,7 @@ from tournaments.services import (
     registration_arrive,
     registration_centre_set,
     round_close,
+    round_reopen,
     tournament_update,
 )
 
@@ -153,6 +154,12 @@ def test_each_centre_closes_and_lateness_follows_its_close(event) -> None:
     rnd = play.close_centre(rnd, b, actor=event["arb_b"])
     assert rnd.state == RoundState.CLOSED
     assert CentreClose.objects.filter(round=rnd).count() == 2
+    # Reopened: every centre plays again (no centre's close stands), then both close again.
+    round_reopen(round_id=rnd.pk, seconds=60, actor=event["head"])
+    assert not CentreClose.objects.filter(round=rnd).exists()
+    assert AuditLog.objects.filter(action="centre.reopen").count() == 2
+    rnd = play.close(rnd)
+    assert rnd.state == RoundState.CLOSED
     play.place(rnd)
     # Bruno 26 and a solo (Anne's late move 0, Chloé and Denis nothing; 4 entrants): 36.
     assert {s.player_id: s.total for s in game_standings(play.game)}[bruno.pk] == 36

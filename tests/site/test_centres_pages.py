@@ -43,6 +43,8 @@ def test_a_centre_arbiter_gets_403_on_another_centres_slip_console_and_api(event
                       format="json")  # fmt: skip
     assert (answer.status_code, answer.json()["code"]) == (403, "access.centre")
     assert not ProposalVersion.objects.filter(player=bruno).exists()
+    players = api.get(f"/api/tournaments/{event['tournament'].slug}/players/").json()
+    assert sorted(p["player"]["name"] for p in players) == ["Anne", "Chloé", "Denis"]
     # Centre B's arbiter enters Bruno's slip; centre A's may not read it, nor list it.
     logged(event["arb_b"]).post(url, {"line": f"{bruno_table} H4 HAINES 26"})
     version = ProposalVersion.objects.get(player=bruno)
@@ -56,6 +58,11 @@ def test_a_centre_arbiter_gets_403_on_another_centres_slip_console_and_api(event
     # The slips page shows centre A's missing slips only (Chloé, Denis), never Bruno.
     page = console.get(url).content.decode()
     assert "Chloé" in page and "Denis" in page and "Bruno" not in page
+    # The tablet-links sheet holds every centre's tokens: refused to a centre arbiter.
+    links = reverse("console:document", args=[event["tournament"].slug, "tablet-links"])
+    assert console.get(links).status_code == 403
+    documents = f"/api/tournaments/{event['tournament'].slug}/documents/tablet-links"
+    assert api.get(documents).json()["code"] == "access.centre_document"
     # A centre-B player's page: 403 for centre A's arbiter.
     reg_b = Registration.objects.get(player=bruno)
     assert console.get(reverse("console:registration_edit", args=[reg_b.pk])).status_code == 403

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tournaments.access import Actor, centre_scope, is_system
 from tournaments.errors import ServiceError
 from tournaments.models import Centre, CentreClose, Round
+from tournaments.services.audit import audit_record
 
 
 def open_centres(rnd: Round) -> list[Centre]:
@@ -45,3 +46,15 @@ def registration_centre(*, tournament_id: int, actor: Actor, centre_id: int | No
     if not Centre.objects.filter(pk=centre_id, tournament_id=tournament_id).exists():
         raise ServiceError("centre.unknown", f"There is no centre {centre_id}.")
     return centre_id
+
+
+def centre_closes_undo(rnd: Round, actor: Actor) -> list[int]:
+    """The round reopened (``round_reopen``): every centre plays it again, so no centre's
+    close stands (each undone close keeps its audit row, ``centre.reopen``). The centres'
+    ids."""
+    closes = list(CentreClose.objects.filter(round=rnd))
+    for close in closes:
+        audit_record(actor=actor, action="centre.reopen", obj=close, round=rnd.pk,
+                     centre=close.centre_id, closed_at=close.closed_at.isoformat())  # fmt: skip
+    CentreClose.objects.filter(pk__in=[c.pk for c in closes]).delete()
+    return [c.centre_id for c in closes]
