@@ -58,6 +58,13 @@ def test_a_centre_arbiter_gets_403_on_another_centres_slip_console_and_api(event
     # The slips page shows centre A's missing slips only (Chloé, Denis), never Bruno.
     page = console.get(url).content.decode()
     assert "Chloé" in page and "Denis" in page and "Bruno" not in page
+    decisions = console.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
+    assert "Chloé" in decisions and "Bruno" not in decisions
+    refused = console.post(
+        reverse("console:decisions", args=[rnd.pk]),
+        {"table_number": bruno_table, "kind": "warning", "reason": "bruit"},
+    )
+    assert refused.status_code == 403
     # The tablet-links sheet holds every centre's tokens: refused to a centre arbiter.
     links = reverse("console:document", args=[event["tournament"].slug, "tablet-links"])
     assert console.get(links).status_code == 403
@@ -86,7 +93,13 @@ def test_centre_close_from_the_game_screen(event) -> None:  # noqa: F811
     assert console_a.post(close, {"centre": b.pk, "confirm": "1"}).status_code == 403
     head = logged(event["head"]).get(game_url).content.decode()
     assert "En jeu : Centre B" in head
-    logged(event["arb_b"]).post(close, {"centre": b.pk, "confirm": "1"})
+    api = APIClient()
+    api.force_login(event["arb_b"])
+    early = api.post(f"/api/rounds/{rnd.pk}/centres/{b.pk}/close", {}, format="json")
+    assert (early.status_code, early.json()["code"]) == (409, "centre.time_left")
+    done = api.post(f"/api/rounds/{rnd.pk}/centres/{b.pk}/close", {"confirm": True},
+                    format="json")  # fmt: skip
+    assert done.status_code == 200 and done.json()["state"] == "closed"
     rnd.refresh_from_db()
     assert rnd.state == "closed"
     play.place(rnd)
