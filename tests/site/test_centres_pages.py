@@ -132,6 +132,13 @@ def test_the_organiser_manages_centres_and_their_arbiters(event, django_user_mod
     m.refresh_from_db()
     assert (m.centre_id, m.centre_head) == (None, False)
     assert "Centre C" in client.get(arbiters).content.decode()
+    # A player's page: the organiser moves Bruno to centre C.
+    reg = Registration.objects.get(player=event["players"][1])
+    page = reverse("console:registration_edit", args=[reg.pk])
+    assert client.post(page, {"action": "centre", "centre": c.pk}).status_code == 302
+    assert Registration.objects.get(pk=reg.pk).centre_id == c.pk
+    refused = logged(event["arb_b"]).post(page, {"action": "centre", "centre": ""})
+    assert refused.status_code == 403  # centre B's arbiter: no longer their player
 
 
 def test_rankings_per_centre_page_pdf_xlsx(event) -> None:  # noqa: F811

@@ -29,7 +29,7 @@ from tournaments import selectors, services
 from tournaments.access import require_centre_player
 from tournaments.console import views
 from tournaments.console.common import error_status, error_text, role_or_403, tournament_or_404
-from tournaments.console.player_forms import RegistrationForm, RoundForm, WithdrawForm
+from tournaments.console.player_forms import CentreForm, RegistrationForm, RoundForm, WithdrawForm
 from tournaments.errors import ServiceError
 from tournaments.models import Registration
 
@@ -68,6 +68,9 @@ def _context(request: HttpRequest, reg: Registration, role: str, **forms_: Any) 
         or RoundForm(initial={"game": reg.arrival_game, "round": reg.arrival_round}),
         "withdraw_form": forms_.pop("withdraw_form", None)
         or WithdrawForm(initial={"game": game, "round": rnd}),
+        "centres": selectors.tournament_centres(reg.tournament_id)
+        if reg.tournament.simultaneous
+        else [],
         **forms_,
     }
 
@@ -91,6 +94,13 @@ def _arrive(request: HttpRequest, reg: Registration, form: forms.Form) -> str:
     }  # fmt: skip
 
 
+def _centre(request: HttpRequest, reg: Registration, form: forms.Form) -> str:
+    centre = form.cleaned_data["centre"]
+    services.registration_centre_set(registration_id=reg.pk, centre_id=centre,
+                                     actor=request.user)  # fmt: skip
+    return _("Centre de %(name)s enregistré.") % {"name": reg.player.name}
+
+
 def _withdraw(request: HttpRequest, reg: Registration, form: forms.Form) -> str:
     data = form.cleaned_data
     services.registration_withdraw(
@@ -111,6 +121,7 @@ def _reinstate(request: HttpRequest, reg: Registration, form: forms.Form) -> str
 ACTIONS: dict[str, tuple[type[forms.Form], str, Callable[..., str]]] = {
     "update": (RegistrationForm, "form", _update),
     "arrive": (RoundForm, "arrival_form", _arrive),
+    "centre": (CentreForm, "centre_form", _centre),
     "withdraw": (WithdrawForm, "withdraw_form", _withdraw),
     "reinstate": (forms.Form, "reinstate_form", _reinstate),
 }
