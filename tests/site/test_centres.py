@@ -12,11 +12,19 @@ import pytest
 
 from tests.scenario import new_game
 from tournaments.errors import ServiceError
-from tournaments.models import AuditLog, CentreClose, Player, ProposalVersion, Registration
+from tournaments.models import (
+    ArbiterMembership,
+    AuditLog,
+    CentreClose,
+    Player,
+    ProposalVersion,
+    Registration,
+)
 from tournaments.models.choices import RoundState
 from tournaments.selectors import game_standings
 from tournaments.services import (
     arbiter_add,
+    arbiter_centre_set,
     centre_close,
     centre_create,
     centre_update,
@@ -182,3 +190,35 @@ def test_moyenne_per_centre_and_solos_over_the_whole_event(event) -> None:
     # §4.6 over the whole event: 4 entrants ≥ 4, so Bruno's two solos pay 10 each
     # (centre B alone has 1 player and would pay none): 26 + 20 + 2 × 10 = 66.
     assert totals[bruno.pk].total == 66
+
+
+def test_a_centre_arbiter_handed_the_head_role_directs_every_centre(event) -> None:
+    from tournaments.services import arbiter_handover
+
+    t, arb_a = event["tournament"], event["arb_a"]
+    arbiter_handover(actor=event["head"], tournament_id=t.pk, user_id=arb_a.pk)
+    m = ArbiterMembership.objects.get(tournament=t, user=arb_a)
+    assert (m.role, m.centre_id, m.centre_head) == ("head", None, False)
+    with pytest.raises(ServiceError) as info:  # the head belongs to no centre
+        arbiter_centre_set(tournament_id=t.pk, user_id=arb_a.pk, centre_id=event["a"].pk,
+                           actor=arb_a)  # fmt: skip
+    assert info.value.code == "centre.head_role"
+
+
+def test_a_centre_in_use_is_kept_but_the_tournament_deletes_whole(tournament_setup) -> None:
+    """A centre with players or arbiters cannot be deleted on its own (they would silently
+    lose it: an arbiter would then see every centre); the tournament deletes with all."""
+    from django.db.models import RestrictedError
+
+    from tournaments.models import Centre, Tournament
+
+    t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
+    tournament_update(actor=head, tournament_id=t.pk, simultaneous=True)
+    lyon = centre_create(tournament_id=t.pk, name="Lyon", actor=head)
+    reg = Registration.objects.filter(tournament=t).first()
+    registration_centre_set(registration_id=reg.pk, centre_id=lyon.pk, actor=head)
+    arbiter_add(actor=head, tournament_id=t.pk, login="arbitre-lyon", centre_id=lyon.pk)
+    with pytest.raises(RestrictedError):
+        Centre.objects.filter(pk=lyon.pk).delete()
+    Tournament.objects.filter(pk=t.pk).delete()
+    assert not Centre.objects.exists()

@@ -218,7 +218,7 @@ class Registration(models.Model):
     withdrawn_reason = models.CharField(_("motif du retrait"), max_length=500, blank=True)
     # The centre the player plays in (a simultaneous event, ``models.centres``); null: none.
     centre = models.ForeignKey(
-        "Centre", models.PROTECT, null=True, blank=True, related_name="registrations"
+        "Centre", models.RESTRICT, null=True, blank=True, related_name="registrations"
     )
 
     class Meta:
@@ -282,7 +282,7 @@ class ArbiterMembership(models.Model):
     # A centre arbiter (simultaneous event): acts only on that centre's players; the centre's
     # head arbiter (``centre_head``) closes its rounds. Null: the whole event.
     centre = models.ForeignKey(
-        "Centre", models.PROTECT, null=True, blank=True, related_name="arbiters"
+        "Centre", models.RESTRICT, null=True, blank=True, related_name="arbiters"
     )
     centre_head = models.BooleanField(default=False)
 

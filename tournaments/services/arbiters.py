@@ -169,7 +169,9 @@ def arbiter_handover(*, actor: Any, tournament_id: int, user_id: int) -> Arbiter
         previous = [m.user_id for m in heads]
         heads.update(role=ARBITER)  # first, so the one-head constraint holds at every step
         target.role = HEAD
-        target.save(update_fields=["role"])
+        # The head arbiter directs every centre of a simultaneous event: bound to none.
+        target.centre_id, target.centre_head = None, False
+        target.save(update_fields=["role", "centre", "centre_head"])
         audit_record(actor=actor, action="arbiter.handover", obj=target, user=user_id,
                      previous=previous[0] if previous else None)  # fmt: skip
         return target
