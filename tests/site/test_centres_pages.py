@@ -83,6 +83,7 @@ def test_centre_close_from_the_game_screen(event) -> None:  # noqa: F811
     head = logged(event["head"]).get(game_url).content.decode()
     assert 'id="centres"' in head and "Centre A" in head and "Centre B" in head
     assert 'id="close-form"' not in head  # the round closes through its centres
+    assert "chaque centre ferme le coup" in head  # what the f key says instead
     console_a = logged(event["arb_a"])
     close = reverse("console:centre_close", args=[rnd.pk])
     # Time is left: the first press asks for a confirmation, the second closes centre A.

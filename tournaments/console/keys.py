@@ -61,6 +61,8 @@ def _close_why(rnd: Round | None, role: str | None) -> str:
         return _("Le coup n'est pas ouvert : ouvrez-le d'abord (o).")
     if rnd.state != RoundState.OPEN:
         return _("Le coup est déjà fermé.")
+    if rnd.game.tournament.simultaneous:  # issue 16: the round closes with its last centre
+        return _("Simultané : chaque centre ferme le coup (Centres) ; il se ferme avec le dernier.")
     return _head_only(role)
 
 
