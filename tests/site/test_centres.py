@@ -222,3 +222,20 @@ def test_a_centre_in_use_is_kept_but_the_tournament_deletes_whole(tournament_set
         Centre.objects.filter(pk=lyon.pk).delete()
     Tournament.objects.filter(pk=t.pk).delete()
     assert not Centre.objects.exists()
+
+
+def test_a_simultaneous_event_without_centres_closes_as_one_room(tournament_setup) -> None:
+    """Ticked « simultané » but no centre yet: nothing waits, the round closes as usual and
+    the game screen keeps its « Fermer » button."""
+    from django.test import Client
+    from django.urls import reverse
+
+    t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
+    tournament_update(actor=head, tournament_id=t.pk, simultaneous=True)
+    play = new_game(tournament_setup, seed=7)
+    rnd = play.open_round()
+    client = Client()
+    client.force_login(head)
+    page = client.get(reverse("console:game", args=[play.game.pk])).content.decode()
+    assert 'id="close-form"' in page and 'id="centres"' not in page
+    assert play.finish(rnd).top_placed_at is not None

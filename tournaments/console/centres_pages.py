@@ -152,13 +152,15 @@ def _game_url(game_id: int) -> str:
 def centre_panel(request: HttpRequest, rnd: Any) -> dict[str, Any] | None:
     """What the game screen shows of a simultaneous event's round: each centre open or
     closed, and which the viewer may close (their own centre as its head arbiter; every
-    centre for the head arbiter). None outside a simultaneous event."""
+    centre for the head arbiter). None outside a simultaneous event or without centres."""
     if rnd is None or not rnd.game.tournament.simultaneous:
         return None
     tournament_id = rnd.game.tournament_id
     scope = centre_scope(actor=request.user, tournament_id=tournament_id)
     head = role_or_403(request, tournament_id) == "head"
     lines = selectors.round_centres(rnd)
+    if not lines:  # no centre yet: the round closes as in a single room
+        return None
     return {
         "lines": lines,
         "open": [line.centre.name for line in lines if not line.closed],
