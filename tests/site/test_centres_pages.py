@@ -58,6 +58,8 @@ def test_a_centre_arbiter_gets_403_on_another_centres_slip_console_and_api(event
     # The slips page shows centre A's missing slips only (Chloé, Denis), never Bruno.
     page = console.get(url).content.decode()
     assert "Chloé" in page and "Denis" in page and "Bruno" not in page
+    # Centre A's count: Anne's slip of its 3 players (Bruno's is centre B's).
+    assert '<strong id="received">1</strong> / <span id="registered">3</span>' in page
     decisions = console.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
     assert "Chloé" in decisions and "Bruno" not in decisions
     refused = console.post(

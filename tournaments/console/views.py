@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services, wording
-from tournaments.access import only_centre
+from tournaments.access import centre_players, only_centre
 from tournaments.console import screen
 from tournaments.console.centres_pages import centre_panel
 from tournaments.console.common import (
@@ -287,8 +287,7 @@ def _slip_context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, A
         "role": role_or_403(request, game.tournament_id),
         "entries": [_entry(v, tables.get(v.player_id)) for v in versions],
         "missing": only_centre(selectors.missing_slips(rnd), **mine),
-        "received": selectors.received_count(rnd),
-        "registered": selectors.expected_count(rnd),
+        **_slip_counts(rnd, request.user),
         "rounds": selectors.game_rounds(game, cancelled=False),
         "form": extra.pop("form", None) or SlipForm(),
         "correction_form": extra.pop("correction_form", None)
@@ -324,6 +323,17 @@ def _conflict_text(result: Any) -> str:
         "Ce bulletin diffère de celui saisi par un autre arbitre : conflit ouvert, "
         "le juge-arbitre tranche."
     )
+
+
+def _slip_counts(rnd: Round, actor: Any) -> dict[str, int]:
+    """Slips received and expected on the round; for a centre arbiter, in their centre."""
+    allowed = centre_players(actor=actor, tournament_id=rnd.game.tournament_id)
+    if allowed is None:
+        return {"received": selectors.received_count(rnd),
+                "registered": selectors.expected_count(rnd)}  # fmt: skip
+    expected = [r for r in selectors.expected_registrations(rnd) if r.player_id in allowed]
+    missing = [r for r in selectors.missing_slips(rnd) if r.player_id in allowed]
+    return {"received": len(expected) - len(missing), "registered": len(expected)}
 
 
 def _missing_json(rnd: Round, actor: Any) -> list[dict[str, Any]]:
@@ -385,8 +395,7 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
                 "replayed": result.replayed,
                 "conflict": _conflict_text(result),
                 "missing": _missing_json(rnd, request.user),
-                "received": selectors.received_count(rnd),
-                "registered": selectors.expected_count(rnd),
+                **_slip_counts(rnd, request.user),
             }
         )
     if conflict := _conflict_text(result):  # without JavaScript: said on the page it reloads
