@@ -100,6 +100,10 @@ def test_centre_close_from_the_game_screen(event) -> None:  # noqa: F811
     api.force_login(event["arb_b"])
     early = api.post(f"/api/rounds/{rnd.pk}/centres/{b.pk}/close", {}, format="json")
     assert (early.status_code, early.json()["code"]) == (409, "centre.time_left")
+    waiting = api.get(f"/api/rounds/{rnd.pk}/centres/").json()
+    assert [(w["name"], w["closed_at"] is None) for w in waiting] == [
+        ("Centre A", False), ("Centre B", True)]  # fmt: skip
+    assert waiting[0]["closed_by"] == "arbitre-a"
     done = api.post(f"/api/rounds/{rnd.pk}/centres/{b.pk}/close", {"confirm": True},
                     format="json")  # fmt: skip
     assert done.status_code == 200 and done.json()["state"] == "closed"

@@ -70,6 +70,8 @@ urlpatterns = [
          name="api-round-resume"),
     path("rounds/<int:round_id>/extend", control.RoundExtendView.as_view(),
          name="api-round-extend"),
+    path("rounds/<int:round_id>/centres/", control.RoundCentresView.as_view(),
+         name="api-round-centres"),
     path("rounds/<int:round_id>/centres/<int:centre_id>/close",
          control.CentreCloseView.as_view(), name="api-centre-close"),
     path("rounds/<int:round_id>/reopen", control.RoundReopenView.as_view(),

@@ -59,6 +59,19 @@ class RoundReopenView(_RoundAction):
         return Response(_round(reopened))
 
 
+class RoundCentresView(ApiView):
+    @extend_schema(responses={200: c.CentreRoundSerializer(many=True),
+                              **errors(401, 403, 404)}, tags=["rounds"])  # fmt: skip
+    def get(self, request: Any, round_id: int) -> Response:
+        """A simultaneous event: each centre on this round, closed (``closed_at``, by whom)
+        or still playing (``closed_at`` null): what the round as a whole waits for. Empty
+        outside a simultaneous event."""
+        rnd = selectors.round_by_id(round_id)
+        arbiter_actor(request, rnd.game.tournament_id)
+        lines = selectors.round_centres(rnd) if rnd.game.tournament.simultaneous else []
+        return Response(c.CentreRoundSerializer(lines, many=True).data)
+
+
 class CentreCloseView(_RoundAction):
     head = False  # a centre's head arbiter closes their centre (the service checks it)
 
