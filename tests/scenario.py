@@ -42,6 +42,7 @@ from tournaments.access import SYSTEM
 from tournaments.models import Game, Player, Registration, Round, Tournament
 from tournaments.models.choices import RoundState
 from tournaments.services import (
+    centre_close,
     game_create,
     proposal_submit,
     round_close,
@@ -50,6 +51,7 @@ from tournaments.services import (
     round_open,
     round_place_top,
 )
+from tournaments.services.centre_state import open_centres
 from tournaments.services.proposals import ProposalResult
 from tournaments.services.registry import registration_token_issue
 
@@ -104,7 +106,16 @@ class GameScenario:
         return round_open(round_id=rnd.pk, actor=self.actor)
 
     def close(self, rnd: Round) -> Round:
+        """Close the round; in a simultaneous event, every centre still open closes it (the
+        last one's close closes the round, ``centre_close``)."""
+        for centre in open_centres(rnd):
+            centre_close(round_id=rnd.pk, centre_id=centre.pk, actor=self.actor, confirm=True)
         return round_close(round_id=rnd.pk, actor=self.actor, confirm=True)
+
+    def close_centre(self, rnd: Round, centre: Any, *, actor: Any = None) -> Round:
+        """One centre of a simultaneous event closes the round (``actor``: its head)."""
+        return centre_close(round_id=rnd.pk, centre_id=centre.pk, actor=actor or self.actor,
+                            confirm=True)  # fmt: skip
 
     def place(self, rnd: Round) -> Round:
         """Lay the top on the board (the round must be closed)."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 from tournaments.errors import ServiceError
-from tournaments.models import ArbiterMembership
+from tournaments.models import ArbiterMembership, Registration
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
@@ -125,11 +125,16 @@ def arbiter_role(*, user: Any, tournament_id: int) -> str | None:
     )
 
 
-def require_arbiter(*, actor: Actor, tournament_id: int, head: bool = False) -> None:
+def require_arbiter(
+    *, actor: Actor, tournament_id: int, head: bool = False, player_id: int | None = None
+) -> None:
     """Refuse (``access.*``, a 403) an actor who is not an arbiter (or head arbiter) here.
 
-    :data:`SYSTEM` passes; ``None`` is a bug (``TypeError``, logged): the caller forgot to
-    say who acts. A player or an anonymous user is refused like any outsider."""
+    With ``player_id``, an arbiter bound to a centre of a simultaneous event must also
+    handle that player (``access.centre``): a centre arbiter acts only on their centre's
+    players (docs/simultaneous.md). :data:`SYSTEM` passes; ``None`` is a bug
+    (``TypeError``, logged): the caller forgot to say who acts. A player or an anonymous
+    user is refused like any outsider."""
     if is_system(actor):
         return
     role = arbiter_role(user=actor, tournament_id=tournament_id)
@@ -137,3 +142,81 @@ def require_arbiter(*, actor: Actor, tournament_id: int, head: bool = False) -> 
         raise ServiceError("access.arbiter", "Only the arbiters of this tournament may do this.")
     if head and role != HEAD:
         raise ServiceError("access.head_arbiter", "Only the head arbiter may do this.")
+    if player_id is not None:
+        require_centre_player(actor=actor, tournament_id=tournament_id, player_id=player_id)
+
+
+@dataclass(frozen=True)
+class CentreScope:
+    """The centre an arbiter is bound to (``None``: the whole event) and whether they are
+    its head arbiter (who closes the centre's rounds)."""
+
+    centre_id: int | None
+    centre_head: bool = False
+
+
+#: The scope of whoever sees the whole event (the system, the head arbiter, an arbiter
+#: bound to no centre).
+WHOLE_EVENT: Final = CentreScope(None)
+
+
+def centre_scope(*, actor: Actor, tournament_id: int) -> CentreScope:
+    """Which centre's players ``actor`` handles in the tournament (the one rule that pages,
+    the API, exports and services all apply)."""
+    if is_system(actor) or getattr(actor, "is_superuser", False):
+        return WHOLE_EVENT
+    row = (
+        ArbiterMembership.objects.filter(user=user_of(actor), tournament_id=tournament_id)
+        .values_list("centre_id", "centre_head")
+        .first()
+    )
+    if row is None or row[0] is None:
+        return WHOLE_EVENT
+    return CentreScope(row[0], row[1])
+
+
+def require_centre_player(*, actor: Actor, tournament_id: int, player_id: int) -> None:
+    """Refuse (``access.centre``, a 403) a centre arbiter acting on a player registered in
+    another centre (or in none): they see and act only on their own centre's players."""
+    scope = centre_scope(actor=actor, tournament_id=tournament_id)
+    if scope.centre_id is None:
+        return
+    ok = Registration.objects.filter(
+        tournament_id=tournament_id, player_id=player_id, centre_id=scope.centre_id
+    ).exists()
+    if not ok:
+        raise ServiceError("access.centre", "This player plays in another centre.")
+
+
+def centre_players(*, actor: Actor, tournament_id: int) -> set[int] | None:
+    """The ``Player`` ids a centre arbiter handles in the tournament, ``None`` for whoever
+    sees the whole event: what the pages, the API and the exports keep of a list."""
+    centre = centre_scope(actor=actor, tournament_id=tournament_id).centre_id
+    if centre is None:
+        return None
+    rows = Registration.objects.filter(tournament_id=tournament_id, centre_id=centre)
+    return set(rows.values_list("player_id", flat=True))
+
+
+def only_centre(items: Any, *, actor: Actor, tournament_id: int, key: str = "player_id") -> Any:
+    """``items`` (rows or values with a ``key`` attribute naming a player) kept to the
+    actor's centre: all of them for the whole event."""
+    allowed = centre_players(actor=actor, tournament_id=tournament_id)
+    if allowed is None:
+        return items
+    return [item for item in items if getattr(item, key) in allowed]
+
+
+#: Documents that carry what only a player's own arbiters may hold (the tablets' tokens):
+#: refused to a centre arbiter, since they cover every centre.
+WHOLE_EVENT_DOCUMENTS: Final = frozenset({"tablet-links"})
+
+
+def require_document(*, actor: Actor, tournament_id: int, kind: str) -> None:
+    """Refuse (``access.centre_document``, a 403) a centre arbiter a document listing every
+    centre's tablet tokens: each centre's arbiters hand out their own players' links from
+    the players page."""
+    if kind not in WHOLE_EVENT_DOCUMENTS:
+        return
+    if centre_scope(actor=actor, tournament_id=tournament_id).centre_id is not None:
+        raise ServiceError("access.centre_document", "This document covers every centre.")

@@ -48,6 +48,10 @@ CONFLICT_CODES = frozenset(
         "round.time_over",
         "round.no_time_left",
         "dispute.no_round",
+        # simultaneous events (issue 16): a centre's clock, centres still playing the round
+        "centre.time_left",
+        "round.centres_open",
+        "centre.not_simultaneous",
         # settings that played games depend on (tournament_update): the tournament's state
         "tournament.frozen_started",
         "tournament.frozen_closed",

@@ -462,6 +462,40 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     "access.operator": (_("Seul l'opérateur du site peut faire cela."),),
     "access.player": (_("Ce jeton de joueur ne donne pas accès à cela."),),
     "access.rankings": (_("Le classement de ce tournoi n'est montré qu'à ses arbitres."),),
+    "access.centre": (_("Ce joueur joue dans un autre centre que le vôtre."),),
+    "access.centre_document": (
+        _("Ce document couvre tous les centres : demandez-le au juge-arbitre du tournoi."),
+    ),
+    "access.centre_head": (_("Seul le juge-arbitre de ce centre (ou du tournoi) le ferme."),),
+    # -- centres of a simultaneous event (tournaments/services/centres.py, issue 16) -------
+    "centre.unknown": (_("Ce centre n'existe pas."),),
+    "centre.name": (_("Donnez le nom du centre (200 caractères au plus)."),),
+    "centre.too_long": (_("Le club ou l'adresse du centre est trop long."),),
+    "centre.name_taken": (
+        _("Un centre s'appelle déjà « %(name)s »."),
+        _("Un centre porte déjà ce nom."),
+    ),
+    "centre.time_zone": (
+        _("« %(zone)s » n'est pas un fuseau horaire (par exemple Europe/Paris)."),
+        _("Ce fuseau horaire est inconnu (par exemple Europe/Paris)."),
+    ),
+    "centre.not_simultaneous": (
+        _("Ce tournoi n'est pas simultané : cochez « Tournoi simultané » dans les réglages."),
+    ),
+    "centre.head_role": (
+        _("Le juge-arbitre du tournoi dirige tout l'événement : il n'appartient à aucun centre."),
+    ),
+    "centre.time_left": (
+        _(
+            "Il reste %(minutes)s min %(rest)s s au coup %(round)s : confirmez pour fermer "
+            "le centre quand même."
+        ),
+        _("Le coup a encore du temps : confirmez pour fermer le centre quand même."),
+    ),
+    "round.centres_open": (
+        _("Le coup %(round)s attend encore la fermeture de ces centres : %(centres)s."),
+        _("Des centres n'ont pas encore fermé ce coup."),
+    ),
     "auth.credentials": (_("Identifiant ou mot de passe erroné."),),
     # -- tournaments, games, rounds -------------------------------------------------------
     "tournament.unknown": (_("Ce tournoi n'existe pas."),),

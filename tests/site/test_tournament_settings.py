@@ -199,8 +199,10 @@ def test_a_drawn_round_fixes_lexicon_and_formula_a_closed_one_the_scoring(
     t.refresh_from_db()
     assert (t.solo_value, t.variant_code, t.lexicon_id) == (8, "joker", staff["lexicon"].pk)
     locks = tournament_settings_locks(t.pk)
-    assert set(locks) == {"lexicon_id", "variant_code", "solo_value", "solo_min_players",
-                          "score_required", "warning_penalty_from", "tie_break"}  # fmt: skip
+    # Whether the event is simultaneous is fixed with the draw, too (its centres close rounds).
+    assert set(locks) == {"lexicon_id", "variant_code", "simultaneous", "solo_value",
+                          "solo_min_players", "score_required", "warning_penalty_from",
+                          "tie_break"}  # fmt: skip
 
 
 def test_printed_documents_speak_the_tournament_language(staff) -> None:

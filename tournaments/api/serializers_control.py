@@ -113,3 +113,15 @@ class DisputeSerializer(serializers.Serializer):
     in_lexicon = serializers.BooleanField()
     lexicon = serializers.CharField()
     move = MoveCheckSerializer(allow_null=True)
+
+
+class CentreRoundSerializer(serializers.Serializer):
+    """A centre of a simultaneous event on a round: closed (when, by whom) or still playing
+    (``closed_at`` null), from ``selectors.CentreRound``."""
+
+    id = serializers.IntegerField(source="centre.pk")
+    name = serializers.CharField(source="centre.name")
+    club = serializers.CharField(source="centre.club")
+    time_zone = serializers.CharField(source="centre.time_zone")
+    closed_at = serializers.DateTimeField(allow_null=True)
+    closed_by = serializers.CharField(allow_blank=True)

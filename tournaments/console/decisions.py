@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services, wording
+from tournaments.access import centre_players
 from tournaments.console.common import (
     error_status,
     error_text,
@@ -67,9 +68,10 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Motif"), max_length=500)
 
 
-def _lines(rnd: Round) -> list[dict[str, Any]]:
-    """One line per player present on the round: the current slip, the late attempts kept
-    beside it (they never count) and the decisions."""
+def _lines(rnd: Round, allowed: set[int] | None) -> list[dict[str, Any]]:
+    """One line per player present on the round (of the centre arbiter's centre when
+    ``allowed`` names its players): the current slip, the late attempts kept beside it
+    (they never count) and the decisions."""
     current = selectors.current_versions(rnd)
     late = selectors.late_attempts(rnd)
     decided = selectors.decisions_by_player(rnd)
@@ -77,12 +79,17 @@ def _lines(rnd: Round) -> list[dict[str, Any]]:
         {"registration": reg, "version": current.get(reg.player_id),
          "late": late.get(reg.player_id, []), "decisions": decided.get(reg.player_id, [])}
         for reg in selectors.expected_registrations(rnd)
+        if allowed is None or reg.player_id in allowed
     ]  # fmt: skip
 
 
-def _reviews(rnd: Round) -> list[dict[str, Any]]:
-    """The round's slips left to the arbiter, with the two outcomes worded."""
-    lines = selectors.slips_to_review(rnd)
+def _reviews(rnd: Round, allowed: set[int] | None) -> list[dict[str, Any]]:
+    """The round's slips left to the arbiter (of their centre), the two outcomes worded."""
+    lines = [
+        line
+        for line in selectors.slips_to_review(rnd)
+        if allowed is None or line["version"].player_id in allowed
+    ]
     for line in lines:
         outcome = line["outcome"]
         line["label"] = wording.review_label(outcome.review)
@@ -95,13 +102,15 @@ def _reviews(rnd: Round) -> list[dict[str, Any]]:
 def _context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
     game = rnd.game
     earlier = [r for r in selectors.game_rounds(game, cancelled=False) if r.number < rnd.number]
+    # A centre arbiter of a simultaneous event: their centre's players only.
+    allowed = centre_players(actor=request.user, tournament_id=game.tournament_id)
     return {
         "tournament": game.tournament,
         "game": game,
         "round": rnd,
         "role": role_or_403(request, game.tournament_id),
-        "lines": _lines(rnd),
-        "reviews": _reviews(rnd),
+        "lines": _lines(rnd, allowed),
+        "reviews": _reviews(rnd, allowed),
         "earlier_rounds": earlier,
         "conflicts": selectors.open_conflicts(round_id=rnd.pk),
         "form": extra.pop("form", None) or DecisionForm(),

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors
+from tournaments.access import require_document
 from tournaments.console.common import (
     error_status,
     error_text,
@@ -100,6 +101,7 @@ def download(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     obj = tournament_or_404(slug)
     role_or_403(request, obj.pk)
     try:
+        require_document(actor=request.user, tournament_id=obj.pk, kind=kind)
         game = game_of(obj, _game_param(request))
         rendered = render_document(kind, obj, game, base_url=site_url(request))
     except ServiceError as error:
@@ -114,6 +116,7 @@ def job_create(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     obj = tournament_or_404(slug)
     role_or_403(request, obj.pk)
     try:
+        require_document(actor=request.user, tournament_id=obj.pk, kind=kind)
         job = report_job_create(tournament_id=obj.pk, kind=kind, game=_game_param(request),
                                 base_url=site_url(request), actor=request.user)  # fmt: skip
     except ServiceError as error:

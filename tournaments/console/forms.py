@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -101,6 +103,17 @@ class PlayerForm(forms.Form):
     table_number = StrictIntegerField(
         label=_("Table"), min_value=1, max_value=MAX_TABLE, required=False
     )
+    centre_id = forms.TypedChoiceField(label=_("Centre"), required=False, coerce=int,
+                                       empty_value=None, choices=())  # fmt: skip
+
+    def __init__(self, *args: Any, centres: Any = (), **kwargs: Any):
+        """``centres``: a simultaneous event's centres, offered to choose from."""
+        super().__init__(*args, **kwargs)
+        if centres:
+            choices = [("", "—")] + [(str(c.pk), c.name) for c in centres]
+            self.fields["centre_id"].choices = choices
+        else:
+            del self.fields["centre_id"]
 
 
 class PlayersImportForm(forms.Form):

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tournaments import selectors
 from tournaments.access import HEAD
 from tournaments.models import GameState, Round, RoundState
 from tournaments.services.rounds import time_left
@@ -61,6 +62,9 @@ def _close_why(rnd: Round | None, role: str | None) -> str:
         return _("Le coup n'est pas ouvert : ouvrez-le d'abord (o).")
     if rnd.state != RoundState.OPEN:
         return _("Le coup est déjà fermé.")
+    tournament = rnd.game.tournament  # issue 16: the round closes with its last centre
+    if tournament.simultaneous and selectors.tournament_centres(tournament.pk):
+        return _("Simultané : chaque centre ferme le coup (Centres) ; il se ferme avec le dernier.")
     return _head_only(role)
 
 

@@ -35,3 +35,10 @@ class RoundForm(forms.Form):
 
 class WithdrawForm(RoundForm):
     reason = forms.CharField(label=_("Motif"), max_length=MAX_REASON)
+
+
+class CentreForm(forms.Form):
+    """The player's centre in a simultaneous event (an id, or empty for none): the service
+    checks it is a centre of the tournament."""
+
+    centre = StrictIntegerField(label=_("Centre"), min_value=1, max_value=2**62, required=False)

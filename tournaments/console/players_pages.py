@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,9 +26,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
+from tournaments.access import require_centre_player
 from tournaments.console import views
 from tournaments.console.common import error_status, error_text, role_or_403, tournament_or_404
-from tournaments.console.player_forms import RegistrationForm, RoundForm, WithdrawForm
+from tournaments.console.player_forms import CentreForm, RegistrationForm, RoundForm, WithdrawForm
 from tournaments.errors import ServiceError
 from tournaments.models import Registration
 
@@ -39,7 +41,13 @@ def _registration(request: HttpRequest, registration_id: int) -> tuple[Registrat
         reg = selectors.registration_by_id(registration_id)
     except ServiceError as error:
         raise Http404(error_text(error)) from error
-    return reg, role_or_403(request, reg.tournament_id)
+    role = role_or_403(request, reg.tournament_id)
+    try:  # a centre arbiter opens only their centre's players
+        require_centre_player(actor=request.user, tournament_id=reg.tournament_id,
+                              player_id=reg.player_id)  # fmt: skip
+    except ServiceError as error:
+        raise PermissionDenied(error_text(error)) from error
+    return reg, role
 
 
 def _details(reg: Registration) -> dict[str, Any]:
@@ -60,6 +68,9 @@ def _context(request: HttpRequest, reg: Registration, role: str, **forms_: Any) 
         or RoundForm(initial={"game": reg.arrival_game, "round": reg.arrival_round}),
         "withdraw_form": forms_.pop("withdraw_form", None)
         or WithdrawForm(initial={"game": game, "round": rnd}),
+        "centres": selectors.tournament_centres(reg.tournament_id)
+        if reg.tournament.simultaneous
+        else [],
         **forms_,
     }
 
@@ -83,6 +94,13 @@ def _arrive(request: HttpRequest, reg: Registration, form: forms.Form) -> str:
     }  # fmt: skip
 
 
+def _centre(request: HttpRequest, reg: Registration, form: forms.Form) -> str:
+    centre = form.cleaned_data["centre"]
+    services.registration_centre_set(registration_id=reg.pk, centre_id=centre,
+                                     actor=request.user)  # fmt: skip
+    return _("Centre de %(name)s enregistré.") % {"name": reg.player.name}
+
+
 def _withdraw(request: HttpRequest, reg: Registration, form: forms.Form) -> str:
     data = form.cleaned_data
     services.registration_withdraw(
@@ -103,6 +121,7 @@ def _reinstate(request: HttpRequest, reg: Registration, form: forms.Form) -> str
 ACTIONS: dict[str, tuple[type[forms.Form], str, Callable[..., str]]] = {
     "update": (RegistrationForm, "form", _update),
     "arrive": (RoundForm, "arrival_form", _arrive),
+    "centre": (CentreForm, "centre_form", _centre),
     "withdraw": (WithdrawForm, "withdraw_form", _withdraw),
     "reinstate": (forms.Form, "reinstate_form", _reinstate),
 }

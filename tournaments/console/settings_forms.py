@@ -90,6 +90,11 @@ class TournamentSettingsForm(forms.Form):
         label=LABELS["tie_break"], choices=Tournament._meta.get_field("tie_break").choices
     )
     public_rankings = forms.BooleanField(label=LABELS["public_rankings"], required=False)
+    simultaneous = forms.BooleanField(
+        label=LABELS["simultaneous"],
+        required=False,
+        help_text=_("La même partie jouée en même temps dans plusieurs centres (clubs)."),
+    )
     language = forms.ChoiceField(
         label=LABELS["language"],
         choices=settings.LANGUAGES,
@@ -142,7 +147,36 @@ class LexiconUploadForm(forms.Form):
 
 
 class ArbiterAddForm(forms.Form):
+    """An arbiter by user name or e-mail; in a simultaneous event, the centre they arbitrate
+    (none: the whole event) and whether they are its head arbiter."""
+
     login = forms.CharField(label=_("Nom d'utilisateur ou adresse e-mail"), max_length=150)
+    centre = forms.TypedChoiceField(label=_("Centre"), required=False, coerce=int,
+                                    empty_value=None, choices=())  # fmt: skip
+    centre_head = forms.BooleanField(label=_("Juge-arbitre du centre"), required=False)
+
+    def __init__(self, *args: Any, centres: Any = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if centres:
+            choices = [("", _("Tout l'événement"))] + [(str(c.pk), c.name) for c in centres]
+            self.fields["centre"].choices = choices
+        else:
+            del self.fields["centre"], self.fields["centre_head"]
+
+
+class CentreForm(forms.Form):
+    """A centre of a simultaneous event (``centre_create``, ``centre_update``)."""
+
+    name = forms.CharField(label=_("Nom du centre"), max_length=200)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    address = forms.CharField(label=_("Adresse"), max_length=1000, required=False,
+                              widget=forms.Textarea(attrs={"rows": 2}))  # fmt: skip
+    time_zone = forms.CharField(
+        label=_("Fuseau horaire"),
+        max_length=64,
+        initial="Europe/Paris",
+        help_text=_("Par exemple Europe/Paris, America/Montreal."),
+    )
 
 
 class ArbiterChoiceForm(forms.Form):

@@ -211,12 +211,14 @@ def lexicon_build_status(request: HttpRequest, build_id: int) -> JsonResponse:
 # --- Arbiters -------------------------------------------------------------------------------
 
 
-def _arbiters_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
+def arbiters_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
+    centres = selectors.tournament_centres(obj.pk) if obj.simultaneous else []
     return {
         "tournament": obj,
         "role": role_or_403(request, obj.pk),
         "arbiters": presence_lines(obj.pk),
-        "form": extra.pop("form", None) or ArbiterAddForm(),
+        "centres": centres,
+        "form": extra.pop("form", None) or ArbiterAddForm(centres=centres),
         **extra,
     }
 
@@ -227,24 +229,29 @@ def arbiters(request: HttpRequest, slug: str) -> HttpResponse:
     user name or e-mail; a new account's one-time link is shown on this answer only."""
     obj = tournament_or_404(slug)
     if request.method == "GET":
-        return render(request, ARBITERS_PAGE, _arbiters_context(request, obj))
+        return render(request, ARBITERS_PAGE, arbiters_context(request, obj))
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
 
     def add(form: Any) -> HttpResponse:
         added = arbiter_add(actor=request.user, tournament_id=obj.pk,
-                            login=form.cleaned_data["login"])  # fmt: skip
+                            login=form.cleaned_data["login"],
+                            centre_id=form.cleaned_data.get("centre"),
+                            centre_head=bool(form.cleaned_data.get("centre_head")))  # fmt: skip
         user = added.membership.user
         if added.password_path is None:
             messages.success(request, _("%(name)s arbitre ce tournoi.") % {"name": user.username})
             return redirect("console:arbiters", slug=obj.slug)
-        ctx = _arbiters_context(request, obj, new_user=user, created_user=added.created_user,
+        ctx = arbiters_context(request, obj, new_user=user, created_user=added.created_user,
                                 link=request.build_absolute_uri(added.password_path))  # fmt: skip
         return render(request, ARBITERS_PAGE, ctx)
 
     return head_change(
-        request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=add,
-        form=lambda: ArbiterAddForm(request.POST),
+        request, obj, page=ARBITERS_PAGE, context=arbiters_context, act=add,
+        form=lambda: ArbiterAddForm(
+            request.POST,
+            centres=selectors.tournament_centres(obj.pk) if obj.simultaneous else [],
+        ),
         invalid=ServiceError("arbiter.login", "Give a user name or an e-mail address."),
     )  # fmt: skip
 
@@ -267,7 +274,7 @@ def arbiter_remove_view(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("L'arbitre a été retiré du tournoi."))
         return redirect("console:arbiters", slug=obj.slug)
 
-    return head_change(request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=remove)
+    return head_change(request, obj, page=ARBITERS_PAGE, context=arbiters_context, act=remove)
 
 
 @login_required
@@ -282,7 +289,7 @@ def arbiter_handover_view(request: HttpRequest, slug: str) -> HttpResponse:
                          % {"name": target.user.username})  # fmt: skip
         return redirect("console:arbiters", slug=obj.slug)
 
-    return head_change(request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=hand_over)
+    return head_change(request, obj, page=ARBITERS_PAGE, context=arbiters_context, act=hand_over)
 
 
 @login_required
@@ -295,11 +302,11 @@ def arbiter_password_view(request: HttpRequest, slug: str) -> HttpResponse:
     def reset(_form: None) -> HttpResponse:
         done = arbiter_password_reset(actor=request.user, tournament_id=obj.pk,
                                       user_id=_chosen(request))  # fmt: skip
-        ctx = _arbiters_context(request, obj, new_user=done.membership.user, reset=True,
+        ctx = arbiters_context(request, obj, new_user=done.membership.user, reset=True,
                                 link=request.build_absolute_uri(done.password_path))  # fmt: skip
         return render(request, ARBITERS_PAGE, ctx)
 
-    return head_change(request, obj, page=ARBITERS_PAGE, context=_arbiters_context, act=reset)
+    return head_change(request, obj, page=ARBITERS_PAGE, context=arbiters_context, act=reset)
 
 
 # --- A new arbiter's password ---------------------------------------------------------------

@@ -23,7 +23,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services, wording
+from tournaments.access import centre_players, only_centre
 from tournaments.console import screen
+from tournaments.console.centres_pages import centre_panel
 from tournaments.console.common import (
     error_status,
     game_or_404,
@@ -174,6 +176,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "draw_form": extra.pop("draw_form", None) or DrawForm(),
         "can_draw": game.state == GameState.PLAYING
         and (rnd is None or rnd.top_placed_at is not None),
+        "centres": centre_panel(request, rnd),  # a simultaneous event: each centre's close
         **extra,
     }
 
@@ -275,16 +278,16 @@ def round_place(request: HttpRequest, round_id: int) -> HttpResponse:
 def _slip_context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
     game = rnd.game
     tables = selectors.tables_by_player(game.tournament_id)
-    versions = selectors.recent_versions(rnd)
+    mine = {"actor": request.user, "tournament_id": game.tournament_id}  # a centre's only
+    versions = only_centre(selectors.recent_versions(rnd), **mine)
     return {
         "tournament": game.tournament,
         "game": game,
         "round": rnd,
         "role": role_or_403(request, game.tournament_id),
         "entries": [_entry(v, tables.get(v.player_id)) for v in versions],
-        "missing": selectors.missing_slips(rnd),
-        "received": selectors.received_count(rnd),
-        "registered": selectors.expected_count(rnd),
+        "missing": only_centre(selectors.missing_slips(rnd), **mine),
+        **_slip_counts(rnd, request.user),
         "rounds": selectors.game_rounds(game, cancelled=False),
         "form": extra.pop("form", None) or SlipForm(),
         "correction_form": extra.pop("correction_form", None)
@@ -322,8 +325,20 @@ def _conflict_text(result: Any) -> str:
     )
 
 
-def _missing_json(rnd: Round) -> list[dict[str, Any]]:
-    missing = selectors.missing_slips(rnd)
+def _slip_counts(rnd: Round, actor: Any) -> dict[str, int]:
+    """Slips received and expected on the round; for a centre arbiter, in their centre."""
+    allowed = centre_players(actor=actor, tournament_id=rnd.game.tournament_id)
+    if allowed is None:
+        return {"received": selectors.received_count(rnd),
+                "registered": selectors.expected_count(rnd)}  # fmt: skip
+    expected = [r for r in selectors.expected_registrations(rnd) if r.player_id in allowed]
+    missing = [r for r in selectors.missing_slips(rnd) if r.player_id in allowed]
+    return {"received": len(expected) - len(missing), "registered": len(expected)}
+
+
+def _missing_json(rnd: Round, actor: Any) -> list[dict[str, Any]]:
+    missing = only_centre(selectors.missing_slips(rnd), actor=actor,
+                          tournament_id=rnd.game.tournament_id)  # fmt: skip
     return [{"table": r.table_number, "player": r.player.name} for r in missing]
 
 
@@ -379,9 +394,8 @@ def slips(request: HttpRequest, round_id: int) -> HttpResponse:
                 "entry": _entry(result.version, slip.table),
                 "replayed": result.replayed,
                 "conflict": _conflict_text(result),
-                "missing": _missing_json(rnd),
-                "received": selectors.received_count(rnd),
-                "registered": selectors.expected_count(rnd),
+                "missing": _missing_json(rnd, request.user),
+                **_slip_counts(rnd, request.user),
             }
         )
     if conflict := _conflict_text(result):  # without JavaScript: said on the page it reloads
@@ -458,7 +472,9 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
     overall = results.main
     series = selectors.sub_rankings(overall, "series")
     categories = selectors.sub_rankings(overall, "category")
-    pages = selectors.pages_needed(len(overall.lines), *(len(g.lines) for g in series + categories))
+    centres = selectors.sub_rankings(overall, "centre")
+    groups = series + categories + centres
+    pages = selectors.pages_needed(len(overall.lines), *(len(g.lines) for g in groups))
     cut = slice((page - 1) * selectors.PAGE_LINES, page * selectors.PAGE_LINES)
     ctx = {
         "tournament": obj,
@@ -468,6 +484,7 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
         "top_total": overall.top_total,
         "series": [replace(g, lines=g.lines[cut]) for g in series if g.lines[cut]],
         "categories": [replace(g, lines=g.lines[cut]) for g in categories if g.lines[cut]],
+        "centres": [replace(g, lines=g.lines[cut]) for g in centres if g.lines[cut]],
         "playing": any(g.state == GameState.PLAYING for g in selectors.tournament_games(obj)),
         "page": page,
         "pages": pages,
@@ -480,12 +497,20 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
 # --- Players ----------------------------------------------------------------------------
 
 
+def _centres_of(obj: Tournament) -> list[Any]:
+    return selectors.tournament_centres(obj.pk) if obj.simultaneous else []
+
+
 def _players_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
     return {
         "tournament": obj,
         "role": role_or_403(request, obj.pk),
-        "registrations": selectors.registrations(obj),
-        "form": extra.pop("form", None) or PlayerForm(),
+        # A centre arbiter sees their centre's players only (access.only_centre).
+        "registrations": only_centre(
+            selectors.registrations(obj), actor=request.user, tournament_id=obj.pk
+        ),  # fmt: skip
+        "simultaneous": obj.simultaneous,
+        "form": extra.pop("form", None) or PlayerForm(centres=_centres_of(obj)),
         "import_form": extra.pop("import_form", None) or PlayersImportForm(),
         **extra,
     }
@@ -502,7 +527,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     role_or_403(request, obj.pk, head=True)
     if request.POST.get("action") == "import":
         return _players_import(request, obj)
-    form = PlayerForm(request.POST)
+    form = PlayerForm(request.POST, centres=_centres_of(obj))
     if not form.is_valid():
         ctx = _players_context(request, obj, form=form)
         return render(request, "console/players.html", ctx, status=400)

@@ -8,6 +8,7 @@ table per player, valid states) are database constraints, not just code. The tab
 ``choices``; import them from here."""
 
 from tournaments.models.cards import CardEvent, CardSeat, CardSettings, CardTable
+from tournaments.models.centres import Centre, CentreClose
 from tournaments.models.choices import (
     ArbiterRole,
     BatchState,
@@ -70,6 +71,8 @@ __all__ = [
     "SheetTieBreak",
     "ArbiterRole",
     "BatchState",
+    "Centre",
+    "CentreClose",
     "ClassicForfeit",
     "ClassicSource",
     "CardEvent",

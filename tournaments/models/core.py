@@ -90,6 +90,13 @@ class Tournament(models.Model):
         _("langue"), max_length=8, default="fr", choices=[("fr", "Français"), ("en", "English")]
     )
 
+    # A simultaneous event (issue 16): played at once in several centres (``Centre``).
+    simultaneous = models.BooleanField(
+        _("tournoi simultané"),
+        default=False,
+        help_text=_("Joué en même temps dans plusieurs centres, chacun avec ses arbitres."),
+    )
+
     objects = TournamentManager()
 
     class Meta:
@@ -209,6 +216,10 @@ class Registration(models.Model):
     withdrawn_game = models.PositiveIntegerField(_("retrait : partie"), null=True, blank=True)
     withdrawn_round = models.PositiveIntegerField(_("retrait : coup"), null=True, blank=True)
     withdrawn_reason = models.CharField(_("motif du retrait"), max_length=500, blank=True)
+    # The centre the player plays in (a simultaneous event, ``models.centres``); null: none.
+    centre = models.ForeignKey(
+        "Centre", models.RESTRICT, null=True, blank=True, related_name="registrations"
+    )
 
     class Meta:
         constraints = [
@@ -268,6 +279,12 @@ class ArbiterMembership(models.Model):
     last_seen_round = models.ForeignKey(
         "Round", models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # A centre arbiter (simultaneous event): acts only on that centre's players; the centre's
+    # head arbiter (``centre_head``) closes its rounds. Null: the whole event.
+    centre = models.ForeignKey(
+        "Centre", models.RESTRICT, null=True, blank=True, related_name="arbiters"
+    )
+    centre_head = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -277,6 +294,19 @@ class ArbiterMembership(models.Model):
             # transaction and ``arbiter_remove`` refuses the head, so there is exactly one.
             models.UniqueConstraint(
                 fields=["tournament"], condition=Q(role=ArbiterRole.HEAD), name="arbiter_one_head"
+            ),
+            # The head arbiter directs the whole event; a centre head belongs to a centre,
+            # and a centre has at most one.
+            models.CheckConstraint(
+                condition=~Q(role=ArbiterRole.HEAD) | Q(centre__isnull=True),
+                name="arbiter_head_no_centre",
+            ),
+            models.CheckConstraint(
+                condition=Q(centre_head=False) | Q(centre__isnull=False),
+                name="arbiter_centre_head_centre",
+            ),
+            models.UniqueConstraint(
+                fields=["centre"], condition=Q(centre_head=True), name="arbiter_one_centre_head"
             ),
         ]
 

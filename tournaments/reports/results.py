@@ -48,6 +48,10 @@ GROUP_TITLES = {
         gettext_lazy("Catégorie %(label)s"),
         gettext_lazy("Classements par catégorie — %(title)s"),
     ),
+    "centre": (
+        gettext_lazy("Centre %(label)s"),
+        gettext_lazy("Classements par centre — %(title)s"),
+    ),
 }
 SUB_WIDTHS = [*WIDTHS[:8], WIDTHS[8] + WIDTHS[9]]
 
@@ -147,7 +151,7 @@ def results_pdf(results: ResultsData) -> Rendered:
     else:
         story += ranking_table(results.games[0])
     main = results.main
-    for kind in ("series", "category"):
+    for kind in ("series", "category", "centre"):
         groups = sub_rankings(main, kind)
         if groups:
             heading = str(GROUP_TITLES[kind][1]) % {"title": main.title}

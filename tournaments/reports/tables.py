@@ -15,8 +15,16 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.reports.base import CSV, XLSX, Rendered, outcome_label, percent, slug
-from tournaments.reports.data import GameData, Ranking, RankingLine, ResultsData, TableLine
+from tournaments.reports.data import (
+    GameData,
+    Ranking,
+    RankingLine,
+    ResultsData,
+    SubRanking,
+    TableLine,
+)
 from tournaments.reports.safe import line_text, safe_cell, write_row
+from tournaments.selectors.rankings import sub_rankings
 
 BOLD = Font(bold=True)
 HEAD_FILL = PatternFill("solid", fgColor="E8E8E8")
@@ -152,6 +160,19 @@ def _decisions_sheet(ws: Worksheet, games: Sequence[GameData]) -> None:
                                    outcome_label(m.code)])  # fmt: skip
 
 
+def _centres_sheet(ws: Worksheet, groups: Sequence[SubRanking]) -> None:
+    """The ranking inside each centre of a simultaneous event, in the overall order, with
+    the overall rank beside it."""
+    _header(ws, [_("Centre"), _("Rang"), _("Ex aequo"), _("Table"), _("Nom"), _("Club"),
+                 _("Score"), _("Général")], [24, 6, 8, 6, 28, 22, 8, 8])  # fmt: skip
+    for group in groups:
+        label = _("Sans centre") if group.unclassed else group.label
+        for rank, tied, line in group.lines:
+            write_row(ws, [label, rank, "ex" if tied else "", line.player.table,
+                           line.player.name, line.player.club, line.total,
+                           line.rank])  # fmt: skip
+
+
 def workbook_xlsx(results: ResultsData, games: Sequence[GameData] = ()) -> Rendered:
     """Sheets "Classement", then "Scores" and "Partie" per game (suffixed by the game
     number when there are several), then "Décisions". Numbers are numeric cells."""
@@ -169,6 +190,9 @@ def workbook_xlsx(results: ResultsData, games: Sequence[GameData] = ()) -> Rende
         _game_sheet(wb.create_sheet(_("Partie") + suffix), game)
     if games:
         _decisions_sheet(wb.create_sheet(_("Décisions")), games)
+    centres = sub_rankings(results.main, "centre")
+    if centres:  # a simultaneous event (issue 16)
+        _centres_sheet(wb.create_sheet(_("Par centre")), centres)
     wb.properties.creator = "Tirage"
     buffer = io.BytesIO()
     wb.save(buffer)

@@ -16,6 +16,7 @@ Organised by aggregate (docs/architecture.md, "Reads"):
   players without a series or category under "Non classés");
 * ``documents``: a game as the sheets print it, the room's tables, the game record;
 * ``work``: batches, slip conflicts, report jobs;
+* ``centres``: a simultaneous event's centres and where a round stands in each;
 * ``classic``: the classic family's divisions, rounds, tables and standings;
 * ``score_sheets``: the classic score sheets, counted by ``engine.classic.sheet``;
 * ``values``: the frozen values the reads return to renderers and pages.
@@ -37,6 +38,13 @@ from tournaments.selectors.cards import (
     card_table_by_id,
     card_tables_of,
     card_tables_opened_by,
+)
+from tournaments.selectors.centres import (
+    CentreRound,
+    centre_by_id,
+    centre_counts,
+    round_centres,
+    tournament_centres,
 )
 from tournaments.selectors.classic import (
     classic_engine_results,
@@ -171,6 +179,11 @@ from tournaments.selectors.work import (
 game_counted_rounds = counted_rounds
 
 __all__ = [
+    "CentreRound",
+    "centre_by_id",
+    "centre_counts",
+    "round_centres",
+    "tournament_centres",
     "classic_engine_results",
     "classic_event",
     "classic_report",

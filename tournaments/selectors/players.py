@@ -25,7 +25,7 @@ def registrations(tournament: Tournament | int) -> list[Registration]:
     """The tournament's registrations with their players, by table."""
     return list(
         Registration.objects.filter(tournament_id=_tournament_id(tournament))
-        .select_related("player")
+        .select_related("player", "centre")
         .order_by("table_number")
     )
 
@@ -197,5 +197,6 @@ def players_of(tournament: Tournament | int) -> dict[int, PlayerInfo]:
             federation=p.federation,
             access_token=str(getattr(reg, "access_token", "") or ""),
             withdrawn=reg.withdrawn_game is not None,
+            centre=reg.centre.name if reg.centre_id else "",
         )
     return out

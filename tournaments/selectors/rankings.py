@@ -134,10 +134,11 @@ def _group_order(label: str) -> tuple[int, int, str]:
 
 
 def sub_rankings(
-    ranking: Ranking, attribute: Literal["series", "category"]
+    ranking: Ranking, attribute: Literal["series", "category", "centre"]
 ) -> tuple[SubRanking, ...]:
     """Rankings inside each série 1–7 (sub-series 1A, 1B… together) or category, in the
-    order of the overall ranking: equal totals share the rank within the group. Groups come
+    order of the overall ranking: equal totals share the rank within the group. Or the
+    centres of a simultaneous event (``"centre"``, by name). Groups come
     in the federation's order (``reports.groups``: super-série, séries 1–7, categories),
     then the players with none, under "Non classés". When nobody has one
     (a club game without series), there is no sub-ranking at all."""
@@ -149,7 +150,9 @@ def sub_rankings(
     if set(groups) <= {""}:
         return ()
     out = []
-    for label in sorted(groups, key=lambda g: (g == "", _group_order(g))):
+    # Centres (a simultaneous event) by name; séries and categories in the federation's order.
+    order = (lambda g: (3, 0, g.casefold())) if attribute == "centre" else _group_order
+    for label in sorted(groups, key=lambda g: (g == "", order(g))):
         ranked: list[tuple[int, RankingLine]] = []
         for i, line in enumerate(groups[label]):
             same = i and groups[label][i - 1].total == line.total

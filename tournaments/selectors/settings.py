@@ -20,7 +20,7 @@ from tournaments.models import (
 from tournaments.selectors.games import current_round
 
 #: Settings the racks and tops were drawn with: fixed once a round of any game is drawn.
-DRAW_SETTINGS = ("lexicon_id", "variant_code")
+DRAW_SETTINGS = ("lexicon_id", "variant_code", "simultaneous")
 #: Settings the scores and rankings of a closed round used: fixed once a round is closed.
 SCORE_SETTINGS = (
     "solo_value",
@@ -109,7 +109,7 @@ def arbiters_presence(tournament_id: int) -> list[ArbiterMembership]:
     last looked at (``last_seen_round`` with its game) for "actif il y a N min, coup N"."""
     return list(
         ArbiterMembership.objects.filter(tournament_id=tournament_id)
-        .select_related("user", "last_seen_round__game")
+        .select_related("user", "last_seen_round__game", "centre")
         .order_by("-role", "user__username")
     )
 

@@ -47,6 +47,7 @@ class PlayerInfo:
     federation: str = ""
     access_token: str = ""
     withdrawn: bool = False
+    centre: str = ""  # a simultaneous event's centre (its name), for the per-centre ranking
 
 
 @dataclass(frozen=True, slots=True)

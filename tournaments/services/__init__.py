@@ -9,6 +9,7 @@ writes the audit log; see the modules: ``registry`` (tournaments, players, token
 (lexicons, games, racks, placing tops),
 ``rounds`` (top, open, close), ``proposals`` (submissions, corrections, slip conflicts),
 ``decisions`` (warnings, penalties, zeros, moyenne), ``lifecycle`` (cancel, stop, conflicts),
+``centres`` (a simultaneous event's centres, their arbiters and closes),
 ``recompute`` and ``batch`` (pre-drawn games prepared by the workers), ``reports``
 (documents built by a worker), ``demo``.
 
@@ -38,6 +39,13 @@ from tournaments.services.cards import (
     card_table_open,
     card_table_settle,
     card_turn_play,
+)
+from tournaments.services.centres import (
+    arbiter_centre_set,
+    centre_close,
+    centre_create,
+    centre_update,
+    registration_centre_set,
 )
 from tournaments.services.decisions import (
     decision_moyenne,
@@ -111,6 +119,11 @@ __all__ = [
     "RowError",
     "SeatSpec",
     "arbiter_account_create",
+    "arbiter_centre_set",
+    "centre_close",
+    "centre_create",
+    "centre_update",
+    "registration_centre_set",
     "arbiter_add",
     "arbiter_handover",
     "arbiter_password_reset",

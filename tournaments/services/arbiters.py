@@ -28,6 +28,7 @@ from tournaments.access import ARBITER, HEAD, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import ArbiterMembership
 from tournaments.services.audit import audit_record
+from tournaments.services.centres import arbiter_centre_set
 from tournaments.services.registry import locked_tournament
 
 MAX_LOGIN = 150
@@ -93,11 +94,16 @@ def _user_for(login: str) -> tuple[Any, bool]:
     return users.create_user(login), True
 
 
-def arbiter_add(*, actor: Any, tournament_id: int, login: str) -> ArbiterAdded:
+def arbiter_add(
+    *, actor: Any, tournament_id: int, login: str, centre_id: int | None = None,
+    centre_head: bool = False,
+) -> ArbiterAdded:  # fmt: skip
     """Make the account ``login`` (user name or e-mail) an arbiter of the tournament, creating
     it when unknown. Head arbiter only. An account without a usable password (just created,
     or created earlier and never opened) gets a new one-time link; adding an arbiter twice
-    changes nothing but that link."""
+    changes nothing but that link. With ``centre_id`` (a simultaneous event) the arbiter
+    is bound to that centre, as its head arbiter with ``centre_head``
+    (``centres.arbiter_centre_set``)."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
@@ -111,6 +117,10 @@ def arbiter_add(*, actor: Any, tournament_id: int, login: str) -> ArbiterAdded:
         if created:
             audit_record(actor=actor, action="arbiter.add", obj=membership, user=user.pk,
                          username=user.get_username(), created_user=created_user)  # fmt: skip
+        if centre_id is not None:
+            membership = arbiter_centre_set(actor=actor, tournament_id=tournament.pk,
+                                            user_id=user.pk, centre_id=centre_id,
+                                            centre_head=centre_head)  # fmt: skip
         link = None if user.has_usable_password() else password_path(user)
         if link is not None:
             audit_record(actor=actor, action="arbiter.password_link", obj=membership, user=user.pk)
@@ -159,7 +169,9 @@ def arbiter_handover(*, actor: Any, tournament_id: int, user_id: int) -> Arbiter
         previous = [m.user_id for m in heads]
         heads.update(role=ARBITER)  # first, so the one-head constraint holds at every step
         target.role = HEAD
-        target.save(update_fields=["role"])
+        # The head arbiter directs every centre of a simultaneous event: bound to none.
+        target.centre_id, target.centre_head = None, False
+        target.save(update_fields=["role", "centre", "centre_head"])
         audit_record(actor=actor, action="arbiter.handover", obj=target, user=user_id,
                      previous=previous[0] if previous else None)  # fmt: skip
         return target

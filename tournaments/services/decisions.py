@@ -8,7 +8,8 @@ the engine (``apply_moyenne``) and its score kept.
 
 *Group of a moyenne*: Tirage does not record which arbiter corrects which tables, so "the
 other players of the same arbiter on that move" is every other player present on that round
-(registered and arrived), no proposal counting as 0 and other moyennes left out.
+(registered and arrived), no proposal counting as 0 and other moyennes left out; in a
+simultaneous event, the other players of the same centre (``moyenne_registrations``).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def _decision_round(round_id: int, player_id: int, reason: str, actor: Actor) ->
     if user_of(actor) is None:
         raise ServiceError("decision.author", "A decision names the arbiter who takes it.")
     rnd = locked_round(round_id)
-    require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
+    require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, player_id=player_id)
     if rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
         raise ServiceError(
             "round.not_open",
@@ -107,6 +108,17 @@ def _rejudged(rnd: Round, player_id: int) -> Outcome:
                   late=version.late)  # fmt: skip
 
 
+def moyenne_registrations(tournament: Any, player_id: int) -> Any:
+    """The registrations a player's moyenne averages over: the whole room, or in a
+    simultaneous event the player's centre (the players "handled by the same arbiter",
+    §4.5: each centre corrects its own slips; docs/rules-choices.md)."""
+    regs = Registration.objects.filter(tournament_id=tournament.pk)
+    if not tournament.simultaneous:
+        return regs
+    centre = regs.filter(player_id=player_id).values_list("centre_id", flat=True).first()
+    return regs.filter(centre_id=centre) if centre is not None else regs.filter(centre__isnull=True)
+
+
 def moyenne_group(rnd: Round, player_id: int) -> list[Outcome]:
     """The other players present on the round, with their current outcome (decisions
     applied): the group the moyenne averages (see the module's note)."""
@@ -116,7 +128,7 @@ def moyenne_group(rnd: Round, player_id: int) -> list[Outcome]:
     for d in Decision.objects.filter(round=rnd).order_by("created_at", "id"):
         decided.setdefault(d.player_id, []).append(d)
     group = []
-    for reg in Registration.objects.filter(tournament_id=game.tournament_id):
+    for reg in moyenne_registrations(game.tournament, player_id):
         if reg.player_id == player_id or (reg.arrival_game, reg.arrival_round) > (
             game.number,
             rnd.number,

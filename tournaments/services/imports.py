@@ -2,7 +2,8 @@
 
 The first row names the columns, in French or English (``nom``/``name``, ``licence``,
 ``club``, ``fédération``/``federation``, ``série``/``series``, ``catégorie``/``category``,
-``année``/``birth_year``, ``table``); case and accents do not matter, other columns are
+``année``/``birth_year``, ``table``, and for a simultaneous event ``centre``, a centre's
+name); case and accents do not matter, other columns are
 ignored. Every row is checked first; if any is wrong nothing is saved and the refusal lists
 each error with its line number (the header is line 1), e.g. "ligne 4 : licence manquante".
 The licence is required in an import (it identifies the player across tournaments).
@@ -28,9 +29,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.access import Actor, require_arbiter
+from tournaments.access import Actor, centre_scope, require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import AuditLog, Player, Registration, Tournament
+from tournaments.models import AuditLog, Centre, Player, Registration, Tournament
 from tournaments.parsing import MAX_TABLE, MAX_YEAR, MIN_YEAR, ascii_int
 from tournaments.services.audit import audit_record, audit_row
 from tournaments.services.registry import locked_tournament
@@ -41,7 +42,7 @@ COLUMNS = {
     "club": "club", "federation": "federation", "serie": "series", "series": "series",
     "categorie": "category", "category": "category", "annee": "birth_year",
     "annee de naissance": "birth_year", "naissance": "birth_year", "birth_year": "birth_year",
-    "birth year": "birth_year", "table": "table",
+    "birth year": "birth_year", "table": "table", "centre": "centre", "center": "centre",
 }  # fmt: skip
 LIMITS = {"name": 200, "licence": 40, "club": 200, "federation": 20, "series": 10, "category": 20}
 #: Bounds of the numeric columns (a number outside is refused, never stored).
@@ -185,11 +186,13 @@ def parse_players(filename: str, content: bytes) -> tuple[list[tuple[int, dict]]
     for number, row in zip(itertools.count(2), rows, strict=False):
         if all(cell in (None, "") or str(cell).strip() == "" for cell in row):
             continue
-        values: dict[str, int | float | str] = dict.fromkeys([*LIMITS, "birth_year", "table"], "")
+        values: dict[str, int | float | str] = dict.fromkeys(
+            [*LIMITS, "birth_year", "table", "centre"], ""
+        )
         for column, cell in zip(header, row, strict=False):
             if column is not None and cell is not None:
                 values[column] = cell if isinstance(cell, int | float) else str(cell).strip()
-        for name in LIMITS:
+        for name in (*LIMITS, "centre"):
             values[name] = str(values[name]).strip()
         if len(parsed) == MAX_IMPORT_ROWS:
             raise ServiceError(
@@ -229,6 +232,26 @@ def _conflicts(tournament: Any, parsed: list[tuple[int, dict]]) -> tuple[list[Ro
     return errors, set(wanted)
 
 
+def _centres(
+    tournament: Tournament, parsed: list[tuple[int, dict]], actor: Actor
+) -> list[RowError]:
+    """Each row's centre (``values["centre_id"]``) from the ``centre`` column, a centre's
+    name in the tournament (case ignored); an unknown one is a row error. A centre
+    arbiter's rows go to their own centre, and naming another is a row error."""
+    names = {c.name.casefold(): c.pk for c in Centre.objects.filter(tournament=tournament)}
+    own = centre_scope(actor=actor, tournament_id=tournament.pk).centre_id
+    errors = []
+    for number, values in parsed:
+        name = str(values.get("centre") or "")
+        centre = names.get(name.casefold()) if name else own
+        if (name and centre is None) or (own is not None and centre != own):
+            errors.append(RowError(number, "import.centre", _(
+                "ligne %(row)d : centre « %(centre)s » inconnu") % {
+                "row": number, "centre": name}))  # fmt: skip
+        values["centre_id"] = centre
+    return errors
+
+
 def _refuse(errors: list[RowError]) -> None:
     errors.sort(key=lambda e: e.row)
     raise ServiceError(
@@ -258,6 +281,7 @@ def players_import(
         tournament = locked_tournament(tournament_id)
         require_arbiter(actor=actor, tournament_id=tournament.pk)
         errors, taken = _conflicts(tournament, parsed)
+        errors += _centres(tournament, parsed, actor)
         if errors:
             _refuse(errors)
         result = ImportResult(_save_rows(tournament, parsed, taken, actor))
@@ -286,7 +310,8 @@ def _save_rows(
     rows = []
     for _number, values in parsed:
         rows.append(Registration(tournament=tournament, player=known[values["licence"]],
-                                 table_number=values["table"] or next(free)))  # fmt: skip
+                                 table_number=values["table"] or next(free),
+                                 centre_id=values["centre_id"]))  # fmt: skip
     registrations = Registration.objects.bulk_create(rows, batch_size=500)
     standings_update(actor=actor, tournament_id=tournament.pk,
                      player_ids=[r.player_id for r in registrations])  # fmt: skip

@@ -25,6 +25,7 @@ from tournaments import adapter
 from tournaments.access import SYSTEM, Actor, PlayerActor, is_system, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
+    CentreClose,
     ProposalSource,
     ProposalVersion,
     Registration,
@@ -175,7 +176,8 @@ def proposal_submit(
         with transaction.atomic():
             rnd = locked_round(round_id)
             if source == ProposalSource.ARBITER:
-                require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
+                require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id,
+                                player_id=player_id)  # fmt: skip
             elif isinstance(actor, PlayerActor) and actor.tournament_id != rnd.game.tournament_id:
                 raise ServiceError("access.player", "This token belongs to another tournament.")
             if client_key:
@@ -205,8 +207,7 @@ def proposal_submit(
                     state=rnd.state,
                 )
             if source == ProposalSource.TABLET:
-                # The effective deadline: no time passes while the clock is paused.
-                late = late or rnd.state == RoundState.CLOSED or overdue(rnd)
+                late = late or proposal_late(rnd, reg)
             rnd = ensure_top(rnd)
             if late:
                 return _submit_late(
@@ -252,6 +253,19 @@ def proposal_submit(
         if not client_key or stored is None:
             raise
         return _replayed(stored, word, reference, claimed_score)
+
+
+def proposal_late(rnd: Round, reg: Registration) -> bool:
+    """Whether a tablet move handed in now is late: the one place lateness is decided.
+
+    Late once the round is closed or its time is over (no time passes while the clock is
+    paused), and, in a simultaneous event, once the player's own centre has closed the
+    round (``CentreClose``): each centre collects its slips by its own close."""
+    if rnd.state == RoundState.CLOSED or overdue(rnd):
+        return True
+    return reg.centre_id is not None and (
+        CentreClose.objects.filter(round=rnd, centre_id=reg.centre_id).exists()
+    )
 
 
 def _submit_late(
@@ -363,7 +377,7 @@ def proposal_correct(
         raise ServiceError("correction.actor", "A correction names the arbiter who made it.")
     with transaction.atomic():
         rnd = locked_round(round_id)
-        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id)
+        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, player_id=player_id)
         rnd = ensure_top(rnd)
         current = ProposalVersion.objects.filter(
             round=rnd, player_id=player_id, is_current=True

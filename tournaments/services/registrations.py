@@ -19,7 +19,7 @@ from typing import Any
 from django.db import transaction
 
 from tournaments import selectors
-from tournaments.access import Actor, require_arbiter
+from tournaments.access import Actor, centre_scope, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import Player, Registration
 from tournaments.services.audit import audit_record
@@ -95,7 +95,8 @@ def registration_update(
         locked_tournament(tournament_id)  # first, as a registration picking a table does
         reg = _locked_registration(registration_id)
         moving = table is not None and table != reg.table_number
-        require_arbiter(actor=actor, tournament_id=reg.tournament_id, head=moving)
+        require_arbiter(actor=actor, tournament_id=reg.tournament_id, head=moving,
+                        player_id=reg.player_id)  # fmt: skip
         player = Player.objects.select_for_update().get(pk=reg.player_id)
         changes = _player_changes(player, values)
         if changes:
@@ -202,11 +203,13 @@ def registration_tokens_issue(*, tournament_id: int, actor: Actor) -> int:
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_arbiter(actor=actor, tournament_id=tournament.pk)
-        missing = list(
-            Registration.objects.select_for_update()
-            .filter(tournament_id=tournament.pk, access_token__isnull=True)
-            .order_by("table_number")
+        rows = Registration.objects.select_for_update().filter(
+            tournament_id=tournament.pk, access_token__isnull=True
         )
+        centre = centre_scope(actor=actor, tournament_id=tournament.pk).centre_id
+        if centre is not None:  # a centre arbiter: their centre's players only
+            rows = rows.filter(centre_id=centre)
+        missing = list(rows.order_by("table_number"))
         if not missing:
             return 0
         for reg in missing:

@@ -27,6 +27,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.audit import audit_record
+from tournaments.services.centre_state import registration_centre
 from tournaments.services.standings import standings_update
 
 TIE_BREAKS = ("shared", "last_game_then_last_moves")
@@ -141,7 +142,11 @@ def free_table(tournament: Tournament, taken: set[int] | None = None) -> int:
 
 
 def register(
-    tournament: Tournament, fields: dict[str, Any], table: int | None, actor: Actor
+    tournament: Tournament,
+    fields: dict[str, Any],
+    table: int | None,
+    actor: Actor,
+    centre_id: int | None = None,
 ) -> Registration:
     """Register one player (the caller holds the tournament's lock and checked access).
 
@@ -164,7 +169,7 @@ def register(
     elif tournament.registrations.filter(table_number=table).exists():
         raise ServiceError("registration.table_taken", f"Table {table} is taken.", table=table)
     registration = Registration.objects.create(
-        tournament=tournament, player=player, table_number=table
+        tournament=tournament, player=player, table_number=table, centre_id=centre_id
     )
     standings_update(actor=actor, tournament_id=tournament.pk, player_ids=[player.pk])
     audit_record(actor=actor, action="registration.create", obj=registration,
@@ -183,9 +188,11 @@ def player_register(
     category: str = "",
     birth_year: int | None = None,
     table: int | None = None,
+    centre_id: int | None = None,
     actor: Actor,
 ) -> Registration:
-    """Register a player at ``table`` (the next free table when ``None``)."""
+    """Register a player at ``table`` (the next free table when ``None``), in the centre
+    ``centre_id`` of a simultaneous event (a centre arbiter registers in their own)."""
     if not name.strip():
         raise ServiceError("player.name", "A player needs a name.")
     fields = dict(name=name.strip(), licence=licence, club=club, federation=federation,
@@ -193,7 +200,8 @@ def player_register(
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_arbiter(actor=actor, tournament_id=tournament.pk)
-        return register(tournament, fields, table, actor)
+        centre = registration_centre(tournament_id=tournament.pk, actor=actor, centre_id=centre_id)
+        return register(tournament, fields, table, actor, centre)
 
 
 def _locked_registration(registration_id: int) -> Registration:
@@ -218,7 +226,7 @@ def registration_arrive(
         raise ServiceError("registration.arrival", "Games and rounds are numbered from 1.")
     with transaction.atomic():
         reg = _locked_registration(registration_id)
-        require_arbiter(actor=actor, tournament_id=reg.tournament_id)
+        require_arbiter(actor=actor, tournament_id=reg.tournament_id, player_id=reg.player_id)
         if (reg.arrival_game, reg.arrival_round) == (game_number, round_number):
             return reg
         if reg.withdrawn and (game_number, round_number) > (
@@ -244,7 +252,7 @@ def registration_token_issue(*, registration_id: int, actor: Actor) -> str:
     Only the token's existence is audited, never its value."""
     with transaction.atomic():
         reg = _locked_registration(registration_id)
-        require_arbiter(actor=actor, tournament_id=reg.tournament_id)
+        require_arbiter(actor=actor, tournament_id=reg.tournament_id, player_id=reg.player_id)
         reissued = reg.access_token is not None
         reg.access_token = secrets.token_urlsafe(32)
         reg.save(update_fields=["access_token"])
@@ -256,7 +264,7 @@ def registration_token_revoke(*, registration_id: int, actor: Actor) -> Registra
     """The player's tablet token stops working (no-op without one)."""
     with transaction.atomic():
         reg = _locked_registration(registration_id)
-        require_arbiter(actor=actor, tournament_id=reg.tournament_id)
+        require_arbiter(actor=actor, tournament_id=reg.tournament_id, player_id=reg.player_id)
         if reg.access_token is None:
             return reg
         reg.access_token = None

@@ -26,6 +26,7 @@ from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import Round, RoundState
 from tournaments.services.audit import audit_record
+from tournaments.services.centre_state import centre_closes_undo
 from tournaments.services.rounds import locked_round, time_left
 from tournaments.services.standings import standings_update
 
@@ -157,6 +158,7 @@ def round_reopen(*, round_id: int, actor: Actor, seconds: int | None = None) -> 
         rnd.state, rnd.closed_at = RoundState.OPEN, None
         rnd.deadline = now + timedelta(seconds=given)
         rnd.save(update_fields=["state", "deadline", "closed_at"])
+        centre_closes_undo(rnd, actor)  # a simultaneous event: every centre plays it again
         standings_update(actor=actor, round_id=rnd.pk)  # an open round's figures don't count yet
         audit_record(
             actor=actor, action="round.reopen", obj=rnd, closed_at=closed_at.isoformat(),

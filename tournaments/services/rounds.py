@@ -21,6 +21,7 @@ from tournaments.errors import ServiceError
 from tournaments.metrics import TOP_SECONDS
 from tournaments.models import Game, Round, RoundState
 from tournaments.services.audit import audit_record
+from tournaments.services.centre_state import refuse_open_centres
 from tournaments.services.standings import standings_update
 
 BEST_N = 20  # sous-tops kept per round for the arbiter's sheet
@@ -183,6 +184,7 @@ def round_close(*, round_id: int, actor: Actor, confirm: bool = False) -> Round:
                 round=rnd.number,
                 state=rnd.state,
             )
+        refuse_open_centres(rnd, actor)  # a simultaneous event: every centre closes first
         now = timezone.now()
         left = time_left(rnd, now) or 0
         if left > 0 and not confirm:

@@ -4,10 +4,11 @@ game already played.
 
 What may still change is decided by ``selectors.tournament_settings_locks``: the lexicon and
 the formula drew the racks and tops of every round, so they are fixed from the first drawn
-round; solos, warnings, "score required" and the tie-break made the scores and ranks, so
-they are fixed from the first closed round. The name, dates, timer, public rankings and the
-language change at any time (the timer only counts for rounds opened afterwards). The same
-ranges are database constraints (``Tournament.Meta``). A new formula also applies to the
+round, and so is whether the event is simultaneous (its centres close the rounds); solos,
+warnings, "score required" and the tie-break made the scores and ranks, so they are fixed
+from the first closed round. The name, dates, timer, public rankings and the language
+change at any time (the timer only counts for rounds opened afterwards). The same ranges
+are database constraints (``Tournament.Meta``). A new formula also applies to the
 tournament's games that have no round yet and were following the old one.
 """
 
@@ -56,6 +57,7 @@ LABELS: Mapping[str, Any] = {
     "tie_break": _("Départage"),
     "public_rankings": _("Classement public"),
     "language": _("Langue"),
+    "simultaneous": _("Tournoi simultané (plusieurs centres)"),
 }
 
 #: Whole-number settings: (lowest, highest, may be empty to mean the formula's own value).
@@ -123,7 +125,7 @@ def _checked(field: str, value: Any) -> Any:
             raise ServiceError("tournament.language", f"'{value}' is not a language of the site.",
                                language=value)  # fmt: skip
         return value
-    return bool(value)  # score_required, public_rankings
+    return bool(value)  # score_required, public_rankings, simultaneous
 
 
 def _as_json(value: Any) -> Any:
@@ -154,6 +156,7 @@ def tournament_update(
     tie_break: str | _Unchanged = UNCHANGED,
     public_rankings: bool | _Unchanged = UNCHANGED,
     language: str | _Unchanged = UNCHANGED,
+    simultaneous: bool | _Unchanged = UNCHANGED,
 ) -> Tournament:
     """Change the given settings of a tournament (head arbiter only) and audit each change
     as ``[old, new]``; a setting given with its current value is no change.
@@ -168,6 +171,7 @@ def tournament_update(
         "warning_penalty_from": warning_penalty_from, "solo_value": solo_value,
         "solo_min_players": solo_min_players, "score_required": score_required,
         "tie_break": tie_break, "public_rankings": public_rankings, "language": language,
+        "simultaneous": simultaneous,
     }  # fmt: skip
     wanted = {f: _checked(f, v) for f, v in given.items() if v is not UNCHANGED}
     with transaction.atomic():

@@ -59,6 +59,34 @@ class RoundReopenView(_RoundAction):
         return Response(_round(reopened))
 
 
+class RoundCentresView(ApiView):
+    @extend_schema(responses={200: c.CentreRoundSerializer(many=True),
+                              **errors(401, 403, 404)}, tags=["rounds"])  # fmt: skip
+    def get(self, request: Any, round_id: int) -> Response:
+        """A simultaneous event: each centre on this round, closed (``closed_at``, by whom)
+        or still playing (``closed_at`` null): what the round as a whole waits for. Empty
+        outside a simultaneous event."""
+        rnd = selectors.round_by_id(round_id)
+        arbiter_actor(request, rnd.game.tournament_id)
+        lines = selectors.round_centres(rnd) if rnd.game.tournament.simultaneous else []
+        return Response(c.CentreRoundSerializer(lines, many=True).data)
+
+
+class CentreCloseView(_RoundAction):
+    head = False  # a centre's head arbiter closes their centre (the service checks it)
+
+    @extend_schema(request=c.CloseSerializer, **_CLOCK)
+    def post(self, request: Any, round_id: int, centre_id: int) -> Response:
+        """A simultaneous event: the centre closes the round (its head arbiter or the
+        tournament's; ``confirm`` while the clock has time, else 409 ``centre.time_left``).
+        Its players' moves are late from now on; the last centre's close closes the round."""
+        rnd, actor = self.round_and_actor(round_id, request)
+        data = validated(c.CloseSerializer, request)
+        closed = services.centre_close(round_id=rnd.pk, centre_id=centre_id, actor=actor,
+                                       confirm=data["confirm"])  # fmt: skip
+        return Response(_round(closed))
+
+
 def _dispute_body(answer: Any) -> dict[str, Any]:
     move = answer.move
     body = {"typed": answer.typed, "word": answer.word, "in_lexicon": answer.in_lexicon,

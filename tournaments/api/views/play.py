@@ -9,6 +9,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from tournaments import selectors, services
+from tournaments.access import only_centre, require_centre_player
 from tournaments.api import serializers as s
 from tournaments.api.auth import player_of
 from tournaments.api.permissions import arbiter_actor
@@ -141,9 +142,10 @@ class RoundProposalsView(ApiView):
     def get(self, request: Any, round_id: int) -> Response:
         """The round's proposals (current versions) with their outcomes."""
         rnd = selectors.round_by_id(round_id)
-        arbiter_actor(request, rnd.game.tournament_id)
+        actor = arbiter_actor(request, rnd.game.tournament_id)
         every = flag(request.query_params.get("all"), code="query.flag", field="all")
-        versions = selectors.round_proposals(rnd, all_versions=every)
+        versions = only_centre(selectors.round_proposals(rnd, all_versions=every), actor=actor,
+                               tournament_id=rnd.game.tournament_id)  # fmt: skip
         return Response(s.ProposalSerializer(versions, many=True).data)
 
 
@@ -176,7 +178,10 @@ class ProposalDetailView(ApiView):
         version = selectors.proposal_by_id(proposal_id)
         reg = player_of(request)
         if reg is None:
-            arbiter_actor(request, version.round.game.tournament_id)
+            tournament_id = version.round.game.tournament_id
+            actor = arbiter_actor(request, tournament_id)
+            require_centre_player(actor=actor, tournament_id=tournament_id,
+                                  player_id=version.player_id)  # fmt: skip
         elif reg.player_id != version.player_id or reg.tournament_id != (
             version.round.game.tournament_id
         ):
@@ -215,8 +220,9 @@ class DecisionView(ApiView):
     def get(self, request: Any, round_id: int) -> Response:
         """The arbiters' decisions on this round."""
         rnd = selectors.round_by_id(round_id)
-        arbiter_actor(request, rnd.game.tournament_id)
-        decisions = selectors.round_decisions(rnd)
+        actor = arbiter_actor(request, rnd.game.tournament_id)
+        decisions = only_centre(selectors.round_decisions(rnd), actor=actor,
+                                tournament_id=rnd.game.tournament_id)  # fmt: skip
         return Response(s.DecisionSerializer(decisions, many=True).data)
 
     @extend_schema(

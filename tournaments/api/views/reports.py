@@ -13,6 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 
 from tournaments import selectors
+from tournaments.access import require_document
 from tournaments.api.permissions import arbiter_actor
 from tournaments.api.views.common import ApiView, errors
 from tournaments.reports.documents import BY_KIND, game_of, render_document
@@ -61,7 +62,8 @@ class DocumentView(ApiView):
     def get(self, request: Any, slug: str, kind: str) -> HttpResponse:
         """A printed document or export of the tournament (``?game=N`` for one game)."""
         tournament = selectors.tournament_by_slug(slug)
-        arbiter_actor(request, tournament.pk)
+        actor = arbiter_actor(request, tournament.pk)
+        require_document(actor=actor, tournament_id=tournament.pk, kind=kind)
         game = game_of(tournament, request.query_params.get("game"))
         base_url = request.query_params.get("base_url") or request.build_absolute_uri("/")
         rendered = render_document(kind, tournament, game, base_url=base_url)

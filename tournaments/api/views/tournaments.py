@@ -10,6 +10,7 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
 from tournaments import selectors, services
+from tournaments.access import only_centre
 from tournaments.api import serializers as s
 from tournaments.api.permissions import arbiter_actor, is_arbiter, signed_in_user
 from tournaments.api.serializers_control import TournamentUpdateSerializer
@@ -72,10 +73,12 @@ class PlayerListView(ApiView):
         tags=["players"],
     )
     def get(self, request: Any, slug: str) -> Response:
-        """The registered players by table, with their tokens (arbiters)."""
+        """The registered players by table, with their tokens (arbiters; a centre arbiter
+        of a simultaneous event: their centre's players)."""
         tournament = selectors.tournament_by_slug(slug)
-        arbiter_actor(request, tournament.pk)
-        regs = selectors.registrations(tournament.pk)
+        actor = arbiter_actor(request, tournament.pk)
+        regs = only_centre(selectors.registrations(tournament.pk), actor=actor,
+                           tournament_id=tournament.pk)  # fmt: skip
         return Response(s.RegistrationSerializer(regs, many=True).data)
 
     @extend_schema(

@@ -1,0 +1,169 @@
+"""Issue 16, centres in the console and the API: a centre arbiter is refused another
+centre's player's slip both ways (the services check it, not the page), sees only their
+centre's slips and players, closes their centre from the game screen; the organiser's
+pages (centres, arbiters with their centre) and the per-centre ranking (page, PDF, XLSX).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+from rest_framework.test import APIClient
+
+from tests.site.test_centres import event  # noqa: F401  (the fixture: a 2-centre event)
+from tournaments.models import ArbiterMembership, Centre, ProposalVersion, Registration
+
+pytestmark = pytest.mark.django_db
+
+
+def logged(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_centre_arbiter_gets_403_on_another_centres_slip_console_and_api(event) -> None:  # noqa: F811
+    anne, bruno, _chloe, _denis = event["players"]
+    rnd = event["play"].open_round()
+    bruno_table = Registration.objects.get(player=bruno).table_number  # centre B
+    console = logged(event["arb_a"])
+    url = reverse("console:slips", args=[rnd.pk])
+    refused = console.post(url, {"line": f"{bruno_table} H4 HAINES 26"})
+    assert refused.status_code == 403
+    assert "autre centre" in refused.content.decode()
+    api = APIClient()
+    api.force_login(event["arb_a"])
+    answer = api.post(f"/api/rounds/{rnd.pk}/slips/",
+                      {"table_number": bruno_table, "word": "HAINES", "reference": "H4"},
+                      format="json")  # fmt: skip
+    assert (answer.status_code, answer.json()["code"]) == (403, "access.centre")
+    assert not ProposalVersion.objects.filter(player=bruno).exists()
+    players = api.get(f"/api/tournaments/{event['tournament'].slug}/players/").json()
+    assert sorted(p["player"]["name"] for p in players) == ["Anne", "Chloé", "Denis"]
+    # Centre B's arbiter enters Bruno's slip; centre A's may not read it, nor list it.
+    logged(event["arb_b"]).post(url, {"line": f"{bruno_table} H4 HAINES 26"})
+    version = ProposalVersion.objects.get(player=bruno)
+    assert api.get(f"/api/proposals/{version.pk}/").status_code == 403
+    assert api.get(f"/api/rounds/{rnd.pk}/proposals/").json() == []
+    # Their own player: accepted, and listed.
+    anne_table = Registration.objects.get(player=anne).table_number
+    assert console.post(url, {"line": f"{anne_table} H4 HAINES 26"}).status_code == 302
+    listed = api.get(f"/api/rounds/{rnd.pk}/proposals/").json()
+    assert [p["player"] for p in listed] == [anne.pk]
+    # The slips page shows centre A's missing slips only (Chloé, Denis), never Bruno.
+    page = console.get(url).content.decode()
+    assert "Chloé" in page and "Denis" in page and "Bruno" not in page
+    # Centre A's count: Anne's slip of its 3 players (Bruno's is centre B's).
+    assert '<strong id="received">1</strong> / <span id="registered">3</span>' in page
+    decisions = console.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
+    assert "Chloé" in decisions and "Bruno" not in decisions
+    refused = console.post(
+        reverse("console:decisions", args=[rnd.pk]),
+        {"table_number": bruno_table, "kind": "warning", "reason": "bruit"},
+    )
+    assert refused.status_code == 403
+    # The tablet-links sheet holds every centre's tokens: refused to a centre arbiter.
+    links = reverse("console:document", args=[event["tournament"].slug, "tablet-links"])
+    assert console.get(links).status_code == 403
+    documents = f"/api/tournaments/{event['tournament'].slug}/documents/tablet-links"
+    assert api.get(documents).json()["code"] == "access.centre_document"
+    # A centre-B player's page: 403 for centre A's arbiter.
+    reg_b = Registration.objects.get(player=bruno)
+    assert console.get(reverse("console:registration_edit", args=[reg_b.pk])).status_code == 403
+    event["play"].finish(rnd)
+
+
+def test_centre_close_from_the_game_screen(event) -> None:  # noqa: F811
+    play, a, b = event["play"], event["a"], event["b"]
+    rnd = play.open_round()
+    game_url = reverse("console:game", args=[play.game.pk])
+    head = logged(event["head"]).get(game_url).content.decode()
+    assert 'id="centres"' in head and "Centre A" in head and "Centre B" in head
+    assert 'id="close-form"' not in head  # the round closes through its centres
+    assert "chaque centre ferme le coup" in head  # what the f key says instead
+    console_a = logged(event["arb_a"])
+    close = reverse("console:centre_close", args=[rnd.pk])
+    # Time is left: the first press asks for a confirmation, the second closes centre A.
+    first = console_a.post(close, {"centre": a.pk})
+    assert first.status_code == 302 and "confirmer-centre" in first["Location"]
+    assert console_a.post(close, {"centre": a.pk, "confirm": "1"}).status_code == 302
+    # Centre A's arbiter cannot close centre B.
+    assert console_a.post(close, {"centre": b.pk, "confirm": "1"}).status_code == 403
+    head = logged(event["head"]).get(game_url).content.decode()
+    assert "En jeu : Centre B" in head
+    api = APIClient()
+    api.force_login(event["arb_b"])
+    early = api.post(f"/api/rounds/{rnd.pk}/centres/{b.pk}/close", {}, format="json")
+    assert (early.status_code, early.json()["code"]) == (409, "centre.time_left")
+    waiting = api.get(f"/api/rounds/{rnd.pk}/centres/").json()
+    assert [(w["name"], w["closed_at"] is None) for w in waiting] == [
+        ("Centre A", False), ("Centre B", True)]  # fmt: skip
+    assert waiting[0]["closed_by"] == "arbitre-a"
+    done = api.post(f"/api/rounds/{rnd.pk}/centres/{b.pk}/close", {"confirm": True},
+                    format="json")  # fmt: skip
+    assert done.status_code == 200 and done.json()["state"] == "closed"
+    rnd.refresh_from_db()
+    assert rnd.state == "closed"
+    play.place(rnd)
+
+
+def test_the_organiser_manages_centres_and_their_arbiters(event, django_user_model) -> None:  # noqa: F811
+    t, head = event["tournament"], event["head"]
+    client = logged(head)
+    url = reverse("console:centres", args=[t.slug])
+    page = client.get(url).content.decode()
+    assert "Centre A" in page and "Club de Montréal" in page
+    added = client.post(url, {"name": "Centre C", "club": "Club de Liège",
+                              "time_zone": "Europe/Brussels", "address": ""})  # fmt: skip
+    assert added.status_code == 302
+    c = Centre.objects.get(name="Centre C")
+    bad = client.post(url, {"name": "Centre D", "time_zone": "Lune/Tranquillité"})
+    assert bad.status_code == 400 and "fuseau horaire" in bad.content.decode()
+    edit = reverse("console:centre_edit", args=[c.pk])
+    client.post(edit, {f"c{c.pk}-name": "Centre C", f"c{c.pk}-club": "Club de Namur",
+                       f"c{c.pk}-time_zone": "Europe/Brussels"})  # fmt: skip
+    assert Centre.objects.get(pk=c.pk).club == "Club de Namur"
+    assert logged(event["arb_a"]).post(url, {"name": "X", "time_zone": "UTC"}).status_code == 403
+    # The arbiters page: a new arbiter bound to centre C as its head.
+    arbiters = reverse("console:arbiters", args=[t.slug])
+    client.post(arbiters, {"login": "arbitre-c", "centre": c.pk, "centre_head": "on"})
+    m = ArbiterMembership.objects.get(user__username="arbitre-c")
+    assert (m.centre_id, m.centre_head) == (c.pk, True)
+    client.post(reverse("console:arbiter_centre", args=[t.slug]), {"user": m.user_id,
+                                                                   "centre": ""})  # fmt: skip
+    m.refresh_from_db()
+    assert (m.centre_id, m.centre_head) == (None, False)
+    assert "Centre C" in client.get(arbiters).content.decode()
+    # A player's page: the organiser moves Bruno to centre C.
+    reg = Registration.objects.get(player=event["players"][1])
+    page = reverse("console:registration_edit", args=[reg.pk])
+    assert client.post(page, {"action": "centre", "centre": c.pk}).status_code == 302
+    assert Registration.objects.get(pk=reg.pk).centre_id == c.pk
+    refused = logged(event["arb_b"]).post(page, {"action": "centre", "centre": ""})
+    assert refused.status_code == 403  # centre B's arbiter: no longer their player
+
+
+def test_rankings_per_centre_page_pdf_xlsx(event) -> None:  # noqa: F811
+    anne, bruno, chloe, _denis = event["players"]
+    event["play"].play({anne: ("HAINES", "H4", 26), bruno: ("HAINES", "H4", 26),
+                        chloe: ("FEAUtES", "9B", 11)})  # fmt: skip
+    client = logged(event["head"])
+    t = event["tournament"]
+    page = client.get(reverse("console:rankings", args=[t.slug])).content.decode()
+    assert "Par centre" in page and "Centre A" in page
+    pdf = client.get(reverse("console:document", args=[t.slug, "results"]))
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Classements par centre" in text and "Centre B" in text
+    xlsx = client.get(reverse("console:document", args=[t.slug, "xlsx"]))
+    sheet = load_workbook(io.BytesIO(xlsx.content))["Par centre"]
+    rows = [row for row in sheet.iter_rows(min_row=2, values_only=True)]
+    # Centre A: Anne 26 (1st of her centre), Chloé, Denis; centre B: Bruno 1st. Anne and
+    # Bruno share the overall 1st place (26 each), so Anne's and Bruno's overall rank is 1.
+    assert [(r[0], r[1], r[4], r[7]) for r in rows][:1] == [("Centre A", 1, "Anne", 1)]
+    # Bruno (table 2) alone in centre B: 1st there, not tied there (an empty cell).
+    assert rows[-1][:5] == ("Centre B", 1, None, 2, "Bruno")

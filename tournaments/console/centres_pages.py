@@ -1,0 +1,174 @@
+"""A simultaneous event's pages in the console (issue 16): the centres (the organiser,
+i.e. the head arbiter, adds and edits them), an arbiter's centre chosen on the arbiters
+page, and a centre's close of a round from the game screen.
+
+Every change goes through a service (``centre_create``, ``centre_update``,
+``arbiter_centre_set``, ``centre_close``) that checks the rights again; a refusal is shown
+with its sentence and status, as on the settings and arbiters pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors, services
+from tournaments.access import centre_scope
+from tournaments.console.common import error_status, error_text, role_or_403, tournament_or_404
+from tournaments.console.settings_forms import ArbiterChoiceForm, CentreForm
+from tournaments.console.settings_pages import ARBITERS_PAGE, arbiters_context, head_change
+from tournaments.errors import ServiceError
+from tournaments.models import Tournament
+
+CENTRES_PAGE = "console/centres.html"
+
+
+def _centres_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
+    centres = selectors.tournament_centres(obj.pk)
+    counts = selectors.centre_counts(obj.pk)
+    return {
+        "tournament": obj,
+        "role": role_or_403(request, obj.pk),
+        "centres": [
+            {
+                "c": c,
+                "players": counts.get(c.pk, 0),
+                "form": CentreForm(
+                    prefix=f"c{c.pk}",
+                    initial={
+                        "name": c.name,
+                        "club": c.club,
+                        "address": c.address,
+                        "time_zone": c.time_zone,
+                    },
+                ),
+            }
+            for c in centres
+        ],  # fmt: skip
+        "form": extra.pop("form", None) or CentreForm(),
+        **extra,
+    }
+
+
+@login_required
+def centres(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: the centres with their players' count. POST (head arbiter): add one."""
+    obj = tournament_or_404(slug)
+    if request.method == "GET":
+        return render(request, CENTRES_PAGE, _centres_context(request, obj))
+    if request.method != "POST":
+        return HttpResponse(status=405, headers={"Allow": "GET, POST"})
+
+    def add(form: Any) -> HttpResponse:
+        centre = services.centre_create(tournament_id=obj.pk, actor=request.user,
+                                        **form.cleaned_data)  # fmt: skip
+        messages.success(request, _("Centre « %(name)s » ajouté.") % {"name": centre.name})
+        return redirect("console:centres", slug=obj.slug)
+
+    return head_change(
+        request, obj, page=CENTRES_PAGE, context=_centres_context, act=add,
+        form=lambda: CentreForm(request.POST), invalid=_("Le formulaire contient des erreurs."),
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def centre_edit(request: HttpRequest, centre_id: int) -> HttpResponse:
+    """POST (head arbiter): a centre's new name, club, address or time zone."""
+    centre = selectors.centre_by_id(centre_id)
+    obj = tournament_or_404(centre.tournament.slug)
+
+    def save(form: Any) -> HttpResponse:
+        services.centre_update(centre_id=centre.pk, actor=request.user, **form.cleaned_data)
+        messages.success(request, _("Centre enregistré."))
+        return redirect("console:centres", slug=obj.slug)
+
+    return head_change(
+        request, obj, page=CENTRES_PAGE, context=_centres_context, act=save,
+        form=lambda: CentreForm(request.POST, prefix=f"c{centre.pk}"),
+        invalid=_("Le formulaire contient des erreurs."),
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def arbiter_centre(request: HttpRequest, slug: str) -> HttpResponse:
+    """POST (head arbiter), from the arbiters page: the centre an arbiter arbitrates (empty:
+    the whole event) and whether they are its head arbiter."""
+    obj = tournament_or_404(slug)
+
+    def bind(_form: None) -> HttpResponse:
+        choice = ArbiterChoiceForm(request.POST)
+        if not choice.is_valid():
+            raise ServiceError("arbiter.unknown", "No arbiter chosen.")
+        raw = request.POST.get("centre", "")
+        centre = selectors.centre_by_id(int(raw)).pk if raw.isdecimal() else None
+        services.arbiter_centre_set(
+            tournament_id=obj.pk, user_id=choice.cleaned_data["user"], centre_id=centre,
+            centre_head=request.POST.get("centre_head") == "on", actor=request.user,
+        )  # fmt: skip
+        messages.success(request, _("Centre de l'arbitre enregistré."))
+        return redirect("console:arbiters", slug=obj.slug)
+
+    return head_change(request, obj, page=ARBITERS_PAGE, context=arbiters_context, act=bind)
+
+
+@login_required
+@require_POST
+def centre_close(request: HttpRequest, round_id: int) -> HttpResponse:
+    """POST: a centre closes the round (its head arbiter, or the tournament's); a clock
+    still running asks for a confirmation, as the round's close does."""
+    rnd = selectors.round_by_id(round_id)
+    tournament_id = rnd.game.tournament_id
+    role_or_403(request, tournament_id)
+    raw = request.POST.get("centre", "")
+    try:
+        if not raw.isdecimal():
+            raise ServiceError("centre.unknown", "No centre chosen.")
+        services.centre_close(round_id=rnd.pk, centre_id=int(raw), actor=request.user,
+                              confirm=request.POST.get("confirm") == "1")  # fmt: skip
+    except ServiceError as error:
+        status = error_status(error)
+        if error.code == "centre.time_left":
+            messages.warning(request, error_text(error))
+            return redirect(f"{_game_url(rnd.game_id)}?confirmer-centre={raw}")
+        return render(request, "console/centre_refused.html",
+                      {"round": rnd, "game": rnd.game, "error": error_text(error)},
+                      status=status)  # fmt: skip
+    messages.success(request, _("Centre fermé pour ce coup."))
+    return redirect("console:game", game_id=rnd.game_id)
+
+
+def _game_url(game_id: int) -> str:
+    return reverse("console:game", args=[game_id])
+
+
+def centre_panel(request: HttpRequest, rnd: Any) -> dict[str, Any] | None:
+    """What the game screen shows of a simultaneous event's round: each centre open or
+    closed, and which the viewer may close (their own centre as its head arbiter; every
+    centre for the head arbiter). None outside a simultaneous event or without centres."""
+    if rnd is None or not rnd.game.tournament.simultaneous:
+        return None
+    tournament_id = rnd.game.tournament_id
+    scope = centre_scope(actor=request.user, tournament_id=tournament_id)
+    head = role_or_403(request, tournament_id) == "head"
+    lines = selectors.round_centres(rnd)
+    if not lines:  # no centre yet: the round closes as in a single room
+        return None
+    return {
+        "lines": lines,
+        "open": [line.centre.name for line in lines if not line.closed],
+        "can_close": {
+            line.centre.pk
+            for line in lines
+            if head or (scope.centre_head and scope.centre_id == line.centre.pk)
+        },
+        "confirm": request.GET.get("confirmer-centre", ""),
+        "mine": scope.centre_id,
+    }

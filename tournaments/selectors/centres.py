@@ -1,0 +1,58 @@
+"""Reads of a simultaneous event (issue 16): its centres, who arbitrates each, and where a
+round stands in each centre (closed or still open), for the console's pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count
+
+from tournaments.errors import ServiceError
+from tournaments.models import Centre, CentreClose, Round
+
+
+@dataclass(frozen=True, slots=True)
+class CentreRound:
+    """A centre on a round: closed (when, by whom) or still playing it."""
+
+    centre: Centre
+    closed_at: datetime | None
+    closed_by: str = ""
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+def tournament_centres(tournament_id: int) -> list[Centre]:
+    """The tournament's centres by name (none outside a simultaneous event)."""
+    return list(Centre.objects.filter(tournament_id=tournament_id).order_by("name", "id"))
+
+
+def centre_by_id(centre_id: int) -> Centre:
+    """The centre ``centre_id``; ``centre.unknown`` (404) when there is none."""
+    centre = Centre.objects.filter(pk=centre_id).first() if 0 < centre_id < 2**62 else None
+    if centre is None:
+        raise ServiceError("centre.unknown", f"There is no centre {centre_id}.")
+    return centre
+
+
+def round_centres(rnd: Round) -> list[CentreRound]:
+    """Each centre of the round's tournament, closed or not on ``rnd`` (the organiser's
+    view of which centres are still playing)."""
+    closes = {
+        c.centre_id: c for c in CentreClose.objects.filter(round=rnd).select_related("closed_by")
+    }
+    out = []
+    for centre in tournament_centres(rnd.game.tournament_id):
+        close = closes.get(centre.pk)
+        who = close.closed_by.get_username() if close and close.closed_by else ""
+        out.append(CentreRound(centre, close.closed_at if close else None, who))
+    return out
+
+
+def centre_counts(tournament_id: int) -> dict[int, int]:
+    """How many players each centre has (centre id → count)."""
+    rows = Centre.objects.filter(tournament_id=tournament_id).annotate(n=Count("registrations"))
+    return {c.pk: c.n for c in rows}
