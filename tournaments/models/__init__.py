@@ -50,6 +50,7 @@ from tournaments.models.core import (
     TournamentManager,
 )
 from tournaments.models.lexicons import LexiconBuild
+from tournaments.models.release import SealedGame, SealedRound
 from tournaments.models.reports import ReportJob
 from tournaments.models.standings import (
     GameFigure,
@@ -60,6 +61,8 @@ from tournaments.models.standings import (
 from tournaments.models.work import AuditLog, BatchJob, PreparedGame, SlipConflict
 
 __all__ = [
+    "SealedGame",
+    "SealedRound",
     "ArbiterRole",
     "BatchState",
     "ClassicForfeit",
