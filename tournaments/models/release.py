@@ -17,7 +17,14 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.choices import GameKind
 from tournaments.models.core import Game, Round
+
+
+def is_sealed(game: Game) -> bool:
+    """A sealed game: pre-drawn, with no text of its own (``game_create`` refuses that for
+    any other pre-drawn game). No query."""
+    return game.kind == GameKind.PREDRAWN and not game.predrawn
 
 
 class SealedGame(models.Model):

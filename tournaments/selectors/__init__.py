@@ -16,6 +16,7 @@ Organised by aggregate (docs/architecture.md, "Reads"):
   players without a series or category under "Non classés");
 * ``documents``: a game as the sheets print it, the room's tables, the game record;
 * ``work``: batches, slip conflicts, report jobs;
+* ``release``: a sealed game's release schedule (never a sealed line's text);
 * ``classic``: the classic family's divisions, rounds, tables and standings;
 * ``values``: the frozen values the reads return to renderers and pages.
 
@@ -98,6 +99,12 @@ from tournaments.selectors.rankings import (
     sub_rankings,
     tournament_ranking,
 )
+from tournaments.selectors.release import (
+    ReleaseLine,
+    ReleaseSchedule,
+    is_sealed_game,
+    release_schedule,
+)
 from tournaments.selectors.settings import (
     DRAW_SETTINGS,
     SCORE_SETTINGS,
@@ -159,6 +166,10 @@ from tournaments.selectors.work import (
 game_counted_rounds = counted_rounds
 
 __all__ = [
+    "ReleaseLine",
+    "ReleaseSchedule",
+    "is_sealed_game",
+    "release_schedule",
     "classic_engine_results",
     "classic_event",
     "classic_report",

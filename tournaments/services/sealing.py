@@ -15,6 +15,7 @@ from tournaments import seal_crypto
 from tournaments.access import Actor, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import Game, GameKind, SealedGame, SealedRound
+from tournaments.models.release import is_sealed
 from tournaments.services.audit import audit_record
 
 
@@ -27,12 +28,6 @@ def sealed_lines(text: str) -> list[str]:
         if racks:
             lines.append(" ".join(racks))
     return lines
-
-
-def is_sealed(game: Game) -> bool:
-    """A sealed game: pre-drawn, with no text of its own (``game_create`` refuses that for
-    any other pre-drawn game)."""
-    return game.kind == GameKind.PREDRAWN and not game.predrawn
 
 
 def sealed_store(*, game: Game, text: str, actor: Actor) -> SealedGame:
