@@ -97,7 +97,8 @@ def _paths(sealed: dict[str, Any]) -> list[str]:
             continue
         if params == ["slug", "kind"]:
             for doc in DOCUMENTS:
-                path = "/" + route.replace("<slug:slug>", "open-test").replace("<str:kind>", doc.kind)
+                path = "/" + route.replace("<slug:slug>", "open-test")
+                path = path.replace("<str:kind>", doc.kind)
                 paths.append(path + ("" if doc.scope == TOURNAMENT else "?partie=1&game=1"))
             continue
         if not set(params) <= set(values):
