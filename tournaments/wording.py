@@ -581,7 +581,12 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Donnez une heure pour chaque coup de la partie."),
     ),
     "release.schedule": (_("Donnez l'heure du premier coup et l'intervalle entre deux coups."),),
-    "release.span": (_("Les coups d'une partie sont dévoilés en moins de deux jours."),),
+    "release.span": (
+        _(
+            "Les coups d'une partie sont dévoilés en moins de deux jours, à partir d'une "
+            "date de l'année qui vient."
+        ),
+    ),
     "release.order": (
         _("Le coup %(round)s doit être dévoilé après le coup précédent."),
         _("Chaque coup doit être dévoilé après le précédent."),

@@ -40,6 +40,8 @@ logger = logging.getLogger(__name__)
 
 #: The longest schedule accepted: a game's rounds are released within two days.
 MAX_SPAN = timedelta(days=2)
+#: A schedule starts at most this far ahead (and at most MAX_SPAN in the past).
+HORIZON = timedelta(days=400)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,10 @@ def _times(schedule: Schedule, lines: int) -> list[datetime]:
     if schedule.interval < 1:
         raise ServiceError("release.schedule", "The interval is at least one second.")
     step = timedelta(seconds=schedule.interval)
-    return [schedule.starts_at + i * step for i in range(lines)]
+    try:
+        return [schedule.starts_at + i * step for i in range(lines)]
+    except OverflowError:
+        raise ServiceError("release.span", "The schedule is out of range.") from None
 
 
 def release_schedule_set(*, game_id: int, schedule: Schedule, actor: Actor) -> SealedGame:
@@ -93,8 +98,8 @@ def release_schedule_set(*, game_id: int, schedule: Schedule, actor: Actor) -> S
         if game.state == GameState.FINISHED:
             raise ServiceError("game.over", "The game is over.")
         lines = list(SealedRound.objects.select_for_update().filter(sealed=seal))
-        wanted = _times(schedule, len(lines))
-        if wanted[-1] - wanted[0] > MAX_SPAN:
+        wanted, now = _times(schedule, len(lines)), timezone.now()
+        if not now - MAX_SPAN <= wanted[0] <= now + HORIZON or wanted[-1] - wanted[0] > MAX_SPAN:
             raise ServiceError("release.span", "A game's rounds are released within two days.")
         pairs = zip(lines, wanted, strict=True)
         # A released line keeps its time (always set: it was released because it was due).
@@ -172,7 +177,12 @@ def _draw_ready(game_id: int, actor: Actor) -> Round | None:
             return None
         if rounds and rounds[-1].top_placed_at is None:
             return None
-    rnd = draw_next(game_id=game_id, letters=None, actor=actor, release=True)
+    try:
+        rnd = draw_next(game_id=game_id, letters=None, actor=actor, release=True)
+    except ServiceError as error:
+        if error.code in ("draw.pending", "game.over"):  # another path drew it meanwhile
+            return None
+        raise
     SealedRound.objects.filter(pk=nxt.pk).update(round=rnd)
     rnd = round_compute_top(round_id=rnd.pk, actor=SYSTEM)
     if seal.auto_open:
