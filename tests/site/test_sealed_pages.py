@@ -85,8 +85,11 @@ def test_the_embedded_game_screen_releases_a_due_round(head, tournament_setup, e
 def test_the_api_seals_schedules_and_refuses(tournament_setup, django_user_model) -> None:
     api = APIClient()
     api.force_authenticate(tournament_setup["arbiter"])
-    response = api.post("/api/tournaments/open-test/games/",
-                        {"kind": "predrawn", "predrawn": TEXT, "sealed": True}, format="json")
+    response = api.post(
+        "/api/tournaments/open-test/games/",
+        {"kind": "predrawn", "predrawn": TEXT, "sealed": True},
+        format="json",
+    )
     assert response.status_code == 201 and response.json()["sealed"] is True
     game_id = response.json()["id"]
     url = f"/api/games/{game_id}/release"
