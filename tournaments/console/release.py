@@ -93,6 +93,8 @@ def sweep_if_due(game: Game) -> None:
     messages there). A refusal (a missing key…) is shown on the release page."""
     if not app.conf.task_always_eager or game.state != GameState.PLAYING:
         return
+    if not selectors.is_sealed_game(game):  # no query for the other games
+        return
     schedule = selectors.release_schedule(game)
     if schedule is not None and schedule.due:
         # A refusal: the release page runs it again and shows the sentence.
