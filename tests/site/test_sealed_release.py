@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import base64
 from datetime import timedelta
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from tests.scenario import new_predrawn_game, scenario_of
 from tournaments import seal_crypto
 from tournaments.access import SYSTEM
+from tournaments.checks import seal_key_check
 from tournaments.errors import ServiceError, http_status
 from tournaments.models import AuditLog, Game, Round, RoundState, SealedGame, SealedRound
 from tournaments.services import round_draw
@@ -234,3 +237,23 @@ def test_a_sealed_round_is_not_cancelled(tournament_setup) -> None:
     assert rnd is not None
     error = refusal(lambda: round_cancel(round_id=rnd.pk, reason="erreur", actor=SYSTEM))
     assert error.code == "release.cancel" and Round.objects.get(pk=rnd.pk).state == "drawn"
+
+
+def test_the_sweep_command_prints_each_round_drawn(tournament_setup) -> None:
+    game = sealed_game(tournament_setup, starts_at=timezone.now() - timedelta(seconds=5),
+                       interval=3600)  # fmt: skip
+    out = StringIO()
+    call_command("tirage_release_sweep", stdout=out)
+    assert out.getvalue() == f"partie {game.pk} : coup 1 dévoilé et tiré\n"
+    out = StringIO()
+    call_command("tirage_release_sweep", stdout=out)
+    assert out.getvalue() == ""
+
+
+def test_check_deploy_warns_without_a_seal_key_in_production(settings) -> None:
+    settings.PRODUCTION, settings.TIRAGE_SEAL_KEY = True, ""
+    assert [w.id for w in seal_key_check()] == ["tirage.W002"]
+    settings.TIRAGE_SEAL_KEY = seal_crypto.generate_key()
+    assert seal_key_check() == []
+    settings.PRODUCTION, settings.TIRAGE_SEAL_KEY = False, ""
+    assert seal_key_check() == []
