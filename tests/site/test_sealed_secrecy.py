@@ -1,6 +1,7 @@
 """A sealed game's future rounds stay secret (issue 16, item 1): with round 1 released and
 played, and rounds 2 and 3 sealed, no console page, API answer, document, audit row, log
-line or stored column shows their racks or tops, to the head arbiter nor to a superuser.
+line or stored column shows their racks or tops, to the head arbiter, a superuser or a
+player (her tablet pages and the player API, with her token).
 
 The racks are those of tests/site/test_sealed_release.py (the hand-written Eliot file):
 round 1 WHISKYE (top H4 WHISKY 92), round 2 E+BBCCDD rejected then BOUDEXL (top 9F OXYDE
@@ -27,8 +28,9 @@ from rest_framework.test import APIClient
 from tests.scenario import new_predrawn_game
 from tests.site.test_sealed_release import TEXT
 from tournaments.access import SYSTEM
-from tournaments.models import AuditLog, Registration
+from tournaments.models import AuditLog, ProposalVersion, Registration
 from tournaments.reports.documents import DOCUMENTS, TOURNAMENT
+from tournaments.services.registry import registration_token_issue
 from tournaments.services.release import Schedule, release_schedule_set, round_release
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +72,10 @@ def sealed(tournament_setup, caplog) -> dict[str, Any]:
     play.propose(rnd, anne, "WHISKY", "H4")
     play.propose(rnd, bruno, "WHISKY", "8H")
     play.finish(rnd)
-    return {**setup, "game": play.game, "round": rnd}
+    token = registration_token_issue(
+        registration_id=Registration.objects.get(player=anne).pk, actor=setup["arbiter"]
+    )
+    return {**setup, "game": play.game, "round": rnd, "token": token}
 
 
 def _routes(resolver: Any, prefix: str = "") -> list[tuple[str, list[str]]]:
@@ -89,8 +94,10 @@ def _paths(sealed: dict[str, Any]) -> list[str]:
     per kind), with the game's values."""
     game, rnd = sealed["game"], sealed["round"]
     reg = Registration.objects.filter(tournament=sealed["tournament"]).first()
+    proposal = ProposalVersion.objects.filter(round=rnd).first()
     values = {"slug": "open-test", "game_id": game.pk, "round_id": rnd.pk, "number": 1,
-              "registration_id": reg.pk}  # fmt: skip
+              "registration_id": reg.pk, "token": sealed["token"],
+              "proposal_id": proposal.pk}  # fmt: skip
     paths = []
     for route, params in _routes(get_resolver()):
         if "^" in route or "(?" in route or "admin/" in route:
@@ -121,9 +128,15 @@ def test_no_page_api_answer_or_document_shows_a_future_round(
     paths = _paths(sealed)
     assert reverse("console:release", args=[sealed["game"].pk]) in paths
     assert f"/api/games/{sealed['game'].pk}/release" in paths
-    for user in (sealed["arbiter"], admin):
-        client.force_login(user)
-        api.force_authenticate(user=user)
+    player = APIClient()
+    player.credentials(HTTP_AUTHORIZATION=f"Player {sealed['token']}")
+    for user in (sealed["arbiter"], admin, None):  # None: Anne, with her tablet token
+        if user is None:
+            client.logout()
+            api = player
+        else:
+            client.force_login(user)
+            api.force_authenticate(user=user)
         for path in paths:
             agent = api if path.startswith("/api/") else client
             response = agent.get(path)
@@ -134,11 +147,12 @@ def test_no_page_api_answer_or_document_shows_a_future_round(
             if leaks(raw, ("WHISKYE",)) or leaks(text, ("WHISKYE",)):
                 public.add(path)
             if found:
-                seen[f"{user.username} {path} {response.status_code}"] = found
+                seen[f"{user.username if user else 'Anne'} {path} {response.status_code}"] = found
     assert not seen, seen
     # The scan reads what it should: most routes answered, and the released rack is found
     # on the game screen, in the API's game and in the game record.
     assert len(paths) > 60 and statuses.get(200, 0) > 2 * 50, statuses
+    assert any(path.startswith("/tablette/") for path in public), public  # Anne's tablet
     game_id = sealed["game"].pk
     assert {f"/arbitre/partie/{game_id}/", f"/api/games/{game_id}/"} <= public, public
     assert any("/documents/record" in path for path in public), public
