@@ -592,6 +592,7 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Chaque coup doit être dévoilé après le précédent."),
     ),
     "seal.state": (_("Seule une partie prétirée dont aucun coup n'est tiré peut être scellée."),),
+    "seal.kind": (_("Seule une partie prétirée peut être scellée."),),
     "seal.key": (
         _(
             "La clé de scellement du serveur n'est pas celle qui a scellé cette partie "

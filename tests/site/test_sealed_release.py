@@ -257,3 +257,10 @@ def test_check_deploy_warns_without_a_seal_key_in_production(settings) -> None:
     assert seal_key_check() == []
     settings.PRODUCTION, settings.TIRAGE_SEAL_KEY = False, ""
     assert seal_key_check() == []
+
+
+def test_only_a_predrawn_game_is_created_sealed(tournament_setup) -> None:
+    t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
+    error = refusal(lambda: game_create(tournament_id=t.pk, sealed=True, actor=head))
+    assert error.code == "seal.kind" and http_status(error.code) == 400
+    assert error_text(error) == "Seule une partie prétirée peut être scellée."

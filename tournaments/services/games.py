@@ -77,7 +77,7 @@ def game_create(
     if kind == GameKind.PREDRAWN and not predrawn.strip():
         raise ServiceError("game.predrawn", "A pre-drawn game needs its racks, one line a round.")
     if sealed and kind != GameKind.PREDRAWN:
-        raise ServiceError("seal.state", "Only a pre-drawn game can be sealed.")
+        raise ServiceError("seal.kind", "Only a pre-drawn game can be sealed.")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None:
