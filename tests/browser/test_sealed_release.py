@@ -19,12 +19,11 @@ __all__ = ["browser"]  # fixture used by the test below
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_game_screen_counts_down_then_shows_the_released_rack(
-    tournament_setup: dict[str, Any], django_user_model: Any, live_server: Any, browser: Any,
-    eager_celery: None,
-) -> None:  # fmt: skip
+@pytest.fixture
+def sealed(tournament_setup: dict[str, Any], django_user_model: Any) -> Any:
+    """A sealed game whose round 1 is released in 30 s, made before the browser starts
+    (the ORM inside Playwright's context would leave a connection open)."""
     from django.utils import timezone
-    from playwright.sync_api import expect
 
     from tests.scenario import new_predrawn_game
     from tests.site.test_sealed_release import TEXT
@@ -32,15 +31,22 @@ def test_the_game_screen_counts_down_then_shows_the_released_rack(
 
     django_user_model.objects.create_superuser("ja", password="ja-secret-42")
     game = new_predrawn_game(tournament_setup, TEXT, sealed=True).game
+    start = timezone.now() + timedelta(seconds=30)
     release_schedule_set(game_id=game.pk, actor=tournament_setup["arbiter"],
-                         schedule=Schedule(starts_at=timezone.now() + timedelta(seconds=20),
-                                           interval=3600))  # fmt: skip
+                         schedule=Schedule(starts_at=start, interval=3600))  # fmt: skip
+    return game
+
+
+def test_the_game_screen_counts_down_then_shows_the_released_rack(
+    sealed: Any, eager_celery: None, live_server: Any, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
     page = signed_in(browser, live_server.url)
-    page.goto(f"{live_server.url}/arbitre/partie/{game.pk}/")
+    page.goto(f"{live_server.url}/arbitre/partie/{sealed.pk}/")
     countdown = page.locator("#release-next [data-release-seconds]")
-    expect(countdown).to_have_text(re.compile(r"^0:[0-2]\d$"), timeout=WAIT)  # counting down
+    expect(countdown).to_have_text(re.compile(r"^0:[0-3]\d$"), timeout=WAIT)  # counting down
     assert "WHISKYE" not in page.content()
     # At 0 the page reloads; the game screen releases the due round and shows its rack.
-    expect(page.locator("body")).to_contain_text("WHISKYE", timeout=WAIT + 30_000)
+    expect(page.locator("body")).to_contain_text("WHISKYE", timeout=WAIT + 40_000)
     expect(page.locator("#release-next")).to_contain_text("Coup 2 à")
-    page.context.close()  # no request of the page left running when the database goes
