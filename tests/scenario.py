@@ -40,7 +40,7 @@ from django.utils import timezone
 
 from tournaments.access import SYSTEM
 from tournaments.models import Game, Player, Registration, Round, Tournament
-from tournaments.models.choices import RoundState
+from tournaments.models.choices import GameKind, RoundState
 from tournaments.services import (
     centre_close,
     game_create,
@@ -193,6 +193,18 @@ def new_game(
     who = setup["arbiter"] if actor is HEAD_ARBITER else actor
     target = tournament or setup["tournament"]
     game = game_create(tournament_id=target.pk, seed=seed, variant_code=variant_code, actor=who)
+    _built(game)
+    return GameScenario(game, who)
+
+
+def new_predrawn_game(
+    setup: Mapping[str, Any], text: str, *, sealed: bool = False, actor: Any = HEAD_ARBITER
+) -> GameScenario:
+    """A pre-drawn game of ``text`` (one line a round) on ``setup``'s tournament; ``sealed``:
+    its racks encrypted until each round's release (docs/simultaneous.md)."""
+    who = setup["arbiter"] if actor is HEAD_ARBITER else actor
+    game = game_create(tournament_id=setup["tournament"].pk, kind=GameKind.PREDRAWN,
+                       predrawn=text, sealed=sealed, actor=who)  # fmt: skip
     _built(game)
     return GameScenario(game, who)
 

@@ -123,11 +123,18 @@ def draw_json(draw: Draw) -> dict[str, Any]:
     }
 
 
+def _released_text(game: models.Game) -> str:
+    """A sealed game's source: the lines released so far, never the sealed ones (so no
+    replay can reach a rack that is not public yet). docs/simultaneous.md."""
+    lines = models.SealedRound.objects.filter(sealed_id=game.pk, released_at__isnull=False)
+    return "\n".join(lines.order_by("number").values_list("text", flat=True))
+
+
 def rack_source(game: models.Game) -> RackSource:
     if game.kind == "seeded":
         return SeededSource(game.seed)
     if game.kind == "predrawn":
-        return PredrawnSource.from_text(game.predrawn)
+        return PredrawnSource.from_text(game.predrawn or _released_text(game))
     return ManualSource()
 
 

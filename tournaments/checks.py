@@ -14,7 +14,7 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import Error, Tags, register
+from django.core.checks import Error, Tags, Warning, register
 from django.db import DatabaseError
 
 logger = logging.getLogger(__name__)
@@ -58,5 +58,21 @@ def dev_passwords_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
             f"({' or '.join(DEV_PASSWORDS)}, or the user name).",
             hint="Change it: manage.py changepassword NAME (or deactivate the account).",
             id=CHECK_ID,
+        )
+    ]
+
+
+@register(Tags.security, deploy=True)
+def seal_key_check(app_configs: Any = None, **kwargs: Any) -> list[Warning]:
+    """``tirage.W002``: production without ``TIRAGE_SEAL_KEY`` cannot seal a game nor
+    release a sealed round (docs/simultaneous.md); a warning, as a site without
+    simultaneous events needs no key."""
+    if not getattr(settings, "PRODUCTION", False) or settings.TIRAGE_SEAL_KEY:
+        return []
+    return [
+        Warning(
+            "TIRAGE_SEAL_KEY is not set: sealed games can be neither created nor released.",
+            hint="Set it to a key generated as docs/simultaneous.md says (section Keys).",
+            id="tirage.W002",
         )
     ]

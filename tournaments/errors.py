@@ -84,6 +84,16 @@ CONFLICT_CODES = frozenset(
         "cards.tournament_tables",
         "cards.player_rate",
         "cards.not_over",
+        # sealed games and their releases (services.sealing, services.release)
+        "release.hand_draw",
+        "release.cancel",
+        "release.not_sealed",
+        "release.early",
+        "release.unscheduled",
+        "seal.key",
+        "seal.no_key",
+        "seal.key_format",
+        "seal.corrupt",
     }
 )
 CONFLICT_SUFFIXES = (".state", ".conflict", ".already", ".exists", ".duplicate", "_taken")

@@ -55,6 +55,12 @@ if not SECRET_KEY:
 elif PRODUCTION and SECRET_KEY == _DEV_SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY is the public development key; set a real secret.")
 
+# Sealed games (docs/simultaneous.md): the AES key(s) their racks are encrypted with,
+# comma-separated, the first one sealing (the others still open older seals, for a key
+# rotation). Unset: derived from SECRET_KEY in development; in production sealing and
+# releasing are refused until it is set (``manage.py check --deploy`` says so).
+TIRAGE_SEAL_KEY = env_str("TIRAGE_SEAL_KEY")
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
 if PRODUCTION:
     if not ALLOWED_HOSTS:
@@ -263,7 +269,13 @@ CELERY_TASK_ROUTES = {
     **(
         {
             name: {"queue": _TOPS_QUEUE}
-            for name in ("tournaments.compute_top", "tournaments.recompute_round")
+            for name in (
+                "tournaments.compute_top",
+                "tournaments.recompute_round",
+                "tournaments.release_round",
+                "tournaments.release_sweep_game",
+                "tournaments.release_sweep",
+            )
         }
         if _TOPS_QUEUE
         else {}

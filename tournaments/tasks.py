@@ -10,15 +10,19 @@ eagerly in the embedded profile."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from celery import shared_task
 
 from tournaments.access import SYSTEM
+from tournaments.errors import ServiceError
 from tournaments.models import Game, Round
 from tournaments.models.choices import RoundState
 from tournaments.services.batch import prepared_game_play
 from tournaments.services.recompute import game_recompute, round_recompute
 from tournaments.services.registry import tournament_touch as touch_service
+from tournaments.services.release import release_advance, release_requeue, round_release
+from tournaments.services.release import release_sweep as release_sweep_service
 from tournaments.services.rounds import round_compute_top
 
 logger = logging.getLogger(__name__)
@@ -112,3 +116,42 @@ def requeue_pending_tops() -> int:
         compute_top.delay(round_id)
     logger.info("requeue_pending_tops: %d round(s) queued", len(pending))
     return len(pending)
+
+
+@shared_task(name="tournaments.release_round", bind=True, soft_time_limit=60, time_limit=90)
+def release_round(self: Any, game_id: int, number: int) -> int | None:
+    """Release round ``number`` of a sealed game at its time (``round_release``, queued with
+    an ETA by ``release_schedule_set``); return the round's id once drawn. Idempotent. A
+    message that arrives a little early (clocks, ETA precision) retries at the time; one
+    whose round was moved later does nothing (the new time has its own message)."""
+    try:
+        rnd = round_release(game_id=game_id, number=number, actor=SYSTEM)
+    except ServiceError as error:
+        seconds = int(error.details.get("seconds") or 0)
+        if error.code == "release.early" and seconds <= 120:
+            raise self.retry(countdown=seconds, max_retries=5) from None
+        logger.warning("release_round: game %s round %s: %s", game_id, number, error.code)
+        return None
+    return rnd.pk if rnd is not None else None
+
+
+@shared_task(name="tournaments.release_sweep_game", soft_time_limit=60, time_limit=90)
+def release_sweep_game(game_id: int) -> int | None:
+    """Release what is due in one sealed game and draw its next round if it may be (queued
+    when a top is placed); return the round drawn, if any."""
+    try:
+        rnd = release_advance(game_id=game_id, actor=SYSTEM)
+    except ServiceError as error:
+        logger.warning("release_sweep_game: game %s: %s", game_id, error.code)
+        return None
+    return rnd.pk if rnd is not None else None
+
+
+@shared_task(name="tournaments.release_sweep", soft_time_limit=120, time_limit=150)
+def release_sweep() -> int:
+    """Release every sealed round due (``services.release.release_sweep``) and queue the
+    future ones again: run when a worker starts, so messages lost with Redis are made good;
+    ``manage.py tirage_release_sweep`` does the same from a timer."""
+    drawn = release_sweep_service(actor=SYSTEM)
+    release_requeue(actor=SYSTEM)
+    return len(drawn)

@@ -613,6 +613,65 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     ),
     "game.predrawn": (_("Une partie pré-tirée demande ses tirages, un coup par ligne."),),
     "game.over": (_("La partie est terminée."),),
+    # sealed games and their releases (docs/simultaneous.md): never a rack in a sentence
+    "release.hand_draw": (
+        _(
+            "Les tirages de cette partie scellée sont dévoilés à l'heure prévue : "
+            "ils ne se tirent pas à la main."
+        ),
+    ),
+    "release.cancel": (
+        _(
+            "Le coup %(round)s d'une partie scellée ne s'annule pas : tous les centres "
+            "jouent les mêmes tirages."
+        ),
+        _("Un coup d'une partie scellée ne s'annule pas."),
+    ),
+    "release.not_sealed": (_("Cette partie n'est pas scellée."),),
+    "release.early": (
+        _("Le coup %(round)s sera dévoilé le %(date)s à %(time)s, pas avant."),
+        _("Ce coup n'est pas encore dévoilé."),
+    ),
+    "release.unscheduled": (
+        _("Le coup %(round)s n'a pas encore d'heure de dévoilement."),
+        _("Ce coup n'a pas encore d'heure de dévoilement."),
+    ),
+    "release.unknown": (
+        _("La partie scellée n'a pas de coup %(round)s."),
+        _("La partie scellée n'a pas ce coup."),
+    ),
+    "release.times": (
+        _("Donnez une heure pour chacun des %(count)s coups de la partie."),
+        _("Donnez une heure pour chaque coup de la partie."),
+    ),
+    "release.schedule": (_("Donnez l'heure du premier coup et l'intervalle entre deux coups."),),
+    "release.span": (
+        _(
+            "Les coups d'une partie sont dévoilés en moins de deux jours, à partir d'une "
+            "date de l'année qui vient."
+        ),
+    ),
+    "release.order": (
+        _("Le coup %(round)s doit être dévoilé après le coup précédent."),
+        _("Chaque coup doit être dévoilé après le précédent."),
+    ),
+    "seal.state": (_("Seule une partie prétirée dont aucun coup n'est tiré peut être scellée."),),
+    "seal.kind": (_("Seule une partie prétirée peut être scellée."),),
+    "seal.key": (
+        _(
+            "La clé de scellement du serveur n'est pas celle qui a scellé cette partie "
+            "(clé %(key)s) : réglez TIRAGE_SEAL_KEY."
+        ),
+        _("La clé de scellement du serveur n'est pas celle qui a scellé cette partie."),
+    ),
+    "seal.no_key": (_("Aucune clé de scellement n'est réglée sur ce serveur (TIRAGE_SEAL_KEY)."),),
+    "seal.key_format": (
+        _("La clé de scellement du serveur (TIRAGE_SEAL_KEY) n'est pas une clé valable."),
+    ),
+    "seal.corrupt": (
+        _("Le tirage scellé du coup %(round)s ne se déchiffre pas : il a été altéré."),
+        _("Un tirage scellé ne se déchiffre pas : il a été altéré."),
+    ),
     "batch.count": (
         _("Un lot compte de 1 à %(max)s parties."),
         _("Ce nombre de parties n'est pas possible pour un lot."),

@@ -175,6 +175,11 @@ class GameCreateSerializer(RequestSerializer):
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
     predrawn = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
     variant_code = FormulaField(required=False)
+    sealed = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="A pre-drawn game whose racks stay encrypted until each round's release.",
+    )
 
 
 class DrawSerializer(RequestSerializer):
@@ -379,11 +384,18 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class GameSerializer(serializers.ModelSerializer):
     tournament = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    sealed = serializers.SerializerMethodField(
+        help_text="Its racks stay encrypted until each round's release (GET .../release)."
+    )
 
     class Meta:
         model = Game
-        fields = ["id", "tournament", "number", "kind", "seed", "variant_code", "state", "end"]
+        fields = ["id", "tournament", "number", "kind", "seed", "variant_code", "state", "end",
+                  "sealed"]  # fmt: skip
         read_only_fields = fields
+
+    def get_sealed(self, obj: Game) -> bool:
+        return selectors.is_sealed_game(obj)
 
 
 class RoundSummarySerializer(serializers.Serializer):

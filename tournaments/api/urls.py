@@ -13,6 +13,7 @@ from tournaments.api.views import (
     play,
     player,
     registrations,
+    release,
     reports,
     score_sheets,
     tournaments,
@@ -59,6 +60,10 @@ urlpatterns = [
     # A game and its rounds (arbiters).
     path("games/<int:game_id>/", play.GameDetailView.as_view(), name="api-game"),
     path("games/<int:game_id>/rounds/draw", play.DrawView.as_view(), name="api-draw"),
+    path("games/<int:game_id>/release", release.ReleaseView.as_view(), name="api-release"),
+    path("games/<int:game_id>/release/seal", release.SealView.as_view(), name="api-seal"),
+    path("games/<int:game_id>/release/<int:number>", release.ReleaseRoundView.as_view(),
+         name="api-release-round"),
     path("rounds/<int:round_id>/", play.RoundDetailView.as_view(), name="api-round"),
     path("rounds/<int:round_id>/open", play.RoundOpenView.as_view(), name="api-round-open"),
     path("rounds/<int:round_id>/close", play.RoundCloseView.as_view(), name="api-round-close"),

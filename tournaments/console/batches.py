@@ -167,13 +167,17 @@ def prepared_create(request: HttpRequest, prepared_id: int) -> HttpResponse:
     if job.tournament_id is None:
         raise Http404("Ce lot n'appartient à aucun tournoi.")
     role_or_403(request, job.tournament_id, head=True)
+    sealed = request.POST.get("sealed") == "1"
     try:
-        game = game_create_from_prepared(
-            tournament_id=job.tournament_id, prepared_game_id=prepared.pk, actor=request.user
-        )
+        game = game_create_from_prepared(tournament_id=job.tournament_id,
+                                         prepared_game_id=prepared.pk, sealed=sealed,
+                                         actor=request.user)  # fmt: skip
     except ServiceError as error:
         ctx = _job_context(request, job, error=error_text(error), error_code=error.code)
         return render(request, "console/batch_job.html", ctx, status=error_status(error))
+    if sealed:  # the seed would give the racks away: docs/simultaneous.md
+        messages.success(request, _("Partie %(n)s créée et scellée.") % {"n": game.number})
+        return redirect("console:release", game_id=game.pk)
     messages.success(
         request,
         _("Partie %(n)s créée depuis la partie préparée (graine %(seed)s).")

@@ -191,6 +191,10 @@ class RecordImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("Enregistrement de partie (JSON tirage-game) ou partie Eliot (XML)")
     )
+    sealed = forms.BooleanField(
+        label=gettext_lazy("Sceller la partie (tirages chiffrés, dévoilés coup par coup)"),
+        required=False,
+    )
 
 
 @login_required
@@ -211,21 +215,25 @@ def record_import(request: HttpRequest, slug: str) -> HttpResponse:
     from tournaments.services.imports import check_size
     from tournaments.services.records import game_create_from_record
 
-    upload = form.cleaned_data["file"]
+    upload, sealed = form.cleaned_data["file"], form.cleaned_data["sealed"]
     choices: list[tuple[int, str]] = []
     try:
         check_size(upload.size or 0)  # a game record is tens of kB: refuse before reading
         content = upload.read()
         if looks_like_eliot(content):
-            game, choices = eliot_import(tournament_id=obj.pk, content=content,
+            game, choices = eliot_import(tournament_id=obj.pk, content=content, sealed=sealed,
                                          actor=request.user)  # fmt: skip
         else:
             game = game_create_from_record(tournament_id=obj.pk, content=content,
-                                           actor=request.user)  # fmt: skip
+                                           sealed=sealed, actor=request.user)  # fmt: skip
     except ServiceError as error:
         ctx.update(form=form, error=error_text(error), error_code=error.code)
         return render(request, "console/record_import.html", ctx, status=error_status(error))
     messages.success(request, _("Partie %(n)s créée depuis l'enregistrement.") % {"n": game.number})
+    if sealed and choices:  # a sealed game's tops are not shown before their release
+        text = _("Eliot a posé un autre top ex aequo que le nôtre dans %(n)s coup(s).")
+        messages.warning(request, text % {"n": len(choices)})
+        choices = []
     for number, move in choices:  # Eliot placed another of the tied tops than our default
         text = _("Coup %(n)s : Eliot a posé %(move)s, un des tops ex aequo ; choisissez-le.")
         messages.warning(request, text % {"n": number, "move": move})

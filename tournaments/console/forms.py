@@ -69,6 +69,10 @@ class GameCreateForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("Une ligne par coup, rejets d'abord."),
     )
+    sealed = forms.BooleanField(
+        label=_("Sceller la partie prétirée (tirages chiffrés, dévoilés coup par coup)"),
+        required=False,
+    )
 
 
 class DrawForm(forms.Form):

@@ -10,6 +10,7 @@ from tournaments.console import (
     decisions,
     exports,
     players_pages,
+    release,
     round_control,
     settings_pages,
     views,
@@ -51,6 +52,7 @@ urlpatterns = [
     path("partie/<int:game_id>/", views.game, name="game"),
     path("partie/<int:game_id>/etat/", views.game_status, name="game_status"),
     path("partie/<int:game_id>/tirage/", views.draw, name="draw"),
+    path("partie/<int:game_id>/scellee/", release.release_page, name="release"),
     path("tour/<int:round_id>/ouvrir/", views.round_open, name="round_open"),
     # Round control: close (confirmed with time left), reopen, the clock; the dispute
     # checker (console/round_control.py).

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services, wording
 from tournaments.access import centre_players, only_centre
-from tournaments.console import screen
+from tournaments.console import release, screen
 from tournaments.console.centres_pages import centre_panel
 from tournaments.console.common import (
     error_status,
@@ -49,7 +49,7 @@ from tournaments.console.slips import SlipSyntaxError, parse_slip_line
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
 from tournaments.models import Game, Round, Tournament
-from tournaments.models.choices import GameState
+from tournaments.models.choices import GameKind, GameState
 from tournaments.services.imports import check_size
 
 #: One catalogue of outcome kinds (``tournaments.wording``).
@@ -134,6 +134,7 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
                 kind=data["kind"],
                 seed=data["seed"],
                 predrawn=data["predrawn"],
+                sealed=data["sealed"] and data["kind"] == GameKind.PREDRAWN,
                 actor=request.user,
             )
         except ServiceError as error:
@@ -175,8 +176,10 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "now": timezone.now(),
         "draw_form": extra.pop("draw_form", None) or DrawForm(),
         "can_draw": game.state == GameState.PLAYING
-        and (rnd is None or rnd.top_placed_at is not None),
+        and (rnd is None or rnd.top_placed_at is not None)
+        and not selectors.is_sealed_game(game),
         "centres": centre_panel(request, rnd),  # a simultaneous event: each centre's close
+        "release": selectors.release_schedule(game) if selectors.is_sealed_game(game) else None,
         **extra,
     }
 
@@ -185,6 +188,7 @@ def _game_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
 @require_GET
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     """The head arbiter's screen: board, rack, top, round controls, slips count."""
+    release.sweep_if_due(game_or_404(game_id))  # embedded profile: a sealed round due now
     return render(request, "console/game.html", _game_context(request, game_or_404(game_id)))
 
 
@@ -202,6 +206,7 @@ def game_status(request: HttpRequest, game_id: int) -> HttpResponse:
     """JSON the game screen polls; 304 when ``If-None-Match`` names the current ETag."""
     obj = game_or_404(game_id)
     role_or_403(request, obj.tournament_id)
+    release.sweep_if_due(obj)  # embedded profile: a sealed round due now
     body = json.dumps(screen.status_payload(obj), sort_keys=True)
     etag = f'"{hashlib.sha256(body.encode()).hexdigest()[:32]}"'
     sent = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
@@ -264,7 +269,7 @@ def round_place(request: HttpRequest, round_id: int) -> HttpResponse:
     form = DrawForm(request.POST)
     try:
         services.round_place_top(round_id=rnd.pk, coord=coord, word=word, actor=request.user)
-        if request.POST.get("next") and form.is_valid():
+        if request.POST.get("next") and form.is_valid() and not selectors.is_sealed_game(obj):
             letters = form.cleaned_data["letters"].strip() or None
             services.round_draw(game_id=obj.pk, letters=letters, actor=request.user)
     except ServiceError as error:

@@ -53,6 +53,7 @@ from tournaments.models.core import (
     TournamentManager,
 )
 from tournaments.models.lexicons import LexiconBuild
+from tournaments.models.release import SealedGame, SealedRound
 from tournaments.models.reports import ReportJob
 from tournaments.models.score_sheets import ScoreSheet, ScoreSheetEnd, ScoreSheetLine
 from tournaments.models.standings import (
@@ -69,6 +70,8 @@ __all__ = [
     "ScoreSheetLine",
     "SheetLineKind",
     "SheetTieBreak",
+    "SealedGame",
+    "SealedRound",
     "ArbiterRole",
     "BatchState",
     "Centre",

@@ -17,6 +17,7 @@ Organised by aggregate (docs/architecture.md, "Reads"):
 * ``documents``: a game as the sheets print it, the room's tables, the game record;
 * ``work``: batches, slip conflicts, report jobs;
 * ``centres``: a simultaneous event's centres and where a round stands in each;
+* ``release``: a sealed game's release schedule (never a sealed line's text);
 * ``classic``: the classic family's divisions, rounds, tables and standings;
 * ``score_sheets``: the classic score sheets, counted by ``engine.classic.sheet``;
 * ``values``: the frozen values the reads return to renderers and pages.
@@ -109,6 +110,12 @@ from tournaments.selectors.rankings import (
     sub_rankings,
     tournament_ranking,
 )
+from tournaments.selectors.release import (
+    ReleaseLine,
+    ReleaseSchedule,
+    is_sealed_game,
+    release_schedule,
+)
 from tournaments.selectors.score_sheets import (
     score_sheet,
     score_sheet_by_id,
@@ -184,6 +191,10 @@ __all__ = [
     "centre_counts",
     "round_centres",
     "tournament_centres",
+    "ReleaseLine",
+    "ReleaseSchedule",
+    "is_sealed_game",
+    "release_schedule",
     "classic_engine_results",
     "classic_event",
     "classic_report",

@@ -116,10 +116,11 @@ def prepared_game_play(*, prepared_game_id: int, actor: Actor) -> PreparedGame |
 
 
 def game_create_from_prepared(
-    *, tournament_id: int, prepared_game_id: int, actor: Actor
+    *, tournament_id: int, prepared_game_id: int, sealed: bool = False, actor: Actor
 ) -> GameRow:
     """A pre-drawn game of the tournament from a prepared game (same lexicon required:
-    with another word list the tops, hence the reliquats, would differ)."""
+    with another word list the tops, hence the reliquats, would differ); ``sealed``: its
+    racks encrypted until each round's release (docs/simultaneous.md)."""
     prepared = PreparedGame.objects.select_related("job").filter(pk=prepared_game_id).first()
     if prepared is None or prepared.prepared_at is None:
         raise ServiceError("prepared.unknown", "This prepared game does not exist or is not ready.")
@@ -132,6 +133,6 @@ def game_create_from_prepared(
     with transaction.atomic():
         game = game_create(tournament_id=tournament_id, kind=GameKind.PREDRAWN,
                            predrawn=prepared.predrawn, variant_code=prepared.job.variant_code,
-                           actor=actor)  # fmt: skip
+                           sealed=sealed, actor=actor)  # fmt: skip
         prepared.games.add(game)
         return game

@@ -26,13 +26,15 @@ def looks_like_eliot(content: bytes) -> bool:
     return content.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
 
 
-def game_create_from_eliot(*, tournament_id: int, content: bytes, actor: Actor) -> Game:
+def game_create_from_eliot(
+    *, tournament_id: int, content: bytes, sealed: bool = False, actor: Actor
+) -> Game:
     """A pre-drawn game from an Eliot file (head arbiter). Refused: a hostile or malformed
     file and what Tirage cannot play (``eliot.*``), a tournament without a lexicon
     (``eliot.lexicon``), a file whose tops or game differ from ours (``eliot.replay``,
     ``eliot.end``). :func:`tied_choices` lists the rounds where Eliot placed another of the
     tied tops than our default (the arbiter chooses it when placing the top)."""
-    return eliot_import(tournament_id=tournament_id, content=content, actor=actor)[0]
+    return eliot_import(tournament_id=tournament_id, content=content, sealed=sealed, actor=actor)[0]
 
 
 def tied_choices(record: dict) -> list[tuple[int, str]]:
@@ -42,7 +44,7 @@ def tied_choices(record: dict) -> list[tuple[int, str]]:
 
 
 def eliot_import(
-    *, tournament_id: int, content: bytes, actor: Actor
+    *, tournament_id: int, content: bytes, sealed: bool = False, actor: Actor
 ) -> tuple[Game, list[tuple[int, str]]]:
     """:func:`game_create_from_eliot` with the tied tops the arbiter will have to choose."""
     tournament = Tournament.objects.select_related("lexicon").filter(pk=tournament_id).first()
@@ -85,5 +87,5 @@ def eliot_import(
     if not predrawn.strip():
         raise ServiceError("eliot.empty", "The Eliot file has no round played.")
     game = game_create(tournament_id=tournament.pk, kind=GameKind.PREDRAWN, predrawn=predrawn,
-                       variant_code=variant.code, actor=actor)  # fmt: skip
+                       variant_code=variant.code, sealed=sealed, actor=actor)  # fmt: skip
     return game, tied_choices(result.record)

@@ -30,6 +30,7 @@ from tournaments.services.rounds import (
     locked_round,
     rounds_until,
 )
+from tournaments.services.sealing import is_sealed, sealed_store
 from tournaments.services.standings import standings_update
 
 
@@ -63,21 +64,28 @@ def game_create(
     seed: int | None = None,
     predrawn: str = "",
     variant_code: str | None = None,
+    sealed: bool = False,
     actor: Actor,
 ) -> Game:
     """A new game numbered after the tournament's last one; a seeded game without a seed
-    gets a random one (stored, so the game replays)."""
+    gets a random one (stored, so the game replays). A ``sealed`` pre-drawn game keeps its
+    racks encrypted (``services.sealing``), released round by round (``services.release``)."""
     if kind not in GameKind.values:
         raise ServiceError(
             "game.kind", f"'{kind}' is not a game kind: seeded, manual, predrawn.", kind=kind
         )
     if kind == GameKind.PREDRAWN and not predrawn.strip():
         raise ServiceError("game.predrawn", "A pre-drawn game needs its racks, one line a round.")
+    if sealed and kind != GameKind.PREDRAWN:
+        raise ServiceError("seal.kind", "Only a pre-drawn game can be sealed.")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None:
             raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
         require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
+        # A simultaneous event's pre-drawn racks are known to nobody before each release,
+        # the centres' arbiters included (issue 16, docs/simultaneous.md): always sealed.
+        sealed = sealed or (tournament.simultaneous and kind == GameKind.PREDRAWN)
         # Refuses an unknown code with the engine's sentence; an old code becomes today's.
         code = adapter.variant(variant_code or tournament.variant_code).code
         last = tournament.games.order_by("-number").values_list("number", flat=True).first()
@@ -88,9 +96,11 @@ def game_create(
             seed=(secrets.randbits(62) if seed is None else seed)
             if kind == GameKind.SEEDED
             else None,
-            predrawn=predrawn,
+            predrawn="" if sealed else predrawn,
             variant_code=code,
         )
+        if sealed:
+            sealed_store(game=game, text=predrawn, actor=actor)
         standings_update(actor=actor, game_id=game.pk)  # every registration's empty line
         audit_record(actor=actor, action="game.create", obj=game, kind=kind, seed=game.seed)
         return game
@@ -111,7 +121,14 @@ def _game_over(game: Game) -> ServiceError:
 def round_draw(*, game_id: int, letters: str | None = None, actor: Actor) -> Round:
     """Draw the next round's rack: by the game's source, or ``letters`` typed by the arbiter
     (manual games). A typed rack the rules refuse is recorded as a rejection and refused
-    with the rule's sentence. Queues ``compute_top`` once the round is committed."""
+    with the rule's sentence. Queues ``compute_top`` once the round is committed. A sealed
+    game's rounds are drawn only by their release (``release.hand_draw``)."""
+    return draw_next(game_id=game_id, letters=letters, actor=actor, release=False)
+
+
+def draw_next(*, game_id: int, letters: str | None, actor: Actor, release: bool) -> Round:
+    """:func:`round_draw`'s work; ``release`` is True only for ``services.release``, which
+    has decrypted the line the draw reads."""
     refusal: ServiceError | None = None
     with transaction.atomic():
         games = Game.objects.select_for_update(of=("self",)).select_related("tournament__lexicon")
@@ -119,6 +136,10 @@ def round_draw(*, game_id: int, letters: str | None = None, actor: Actor) -> Rou
         if game is None:
             raise ServiceError("game.unknown", f"There is no game {game_id}.")
         require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
+        if is_sealed(game) and not release:
+            raise ServiceError(
+                "release.hand_draw", "A sealed game's rounds are drawn by their release."
+            )
         if game.state == GameState.FINISHED:
             raise _game_over(game)
         rounds = rounds_until(game, 10**6)
@@ -217,4 +238,6 @@ def round_place_top(
         audit_record(actor=actor, action="round.place_top", obj=rnd, top=rnd.top["chosen"])
         if eg.end is not None:
             _finish(game, eg.end, actor)
+        elif is_sealed(game):  # the next round, if already released, can be drawn now
+            queue_after_commit("tournaments.release_sweep_game", game.pk)
         return rnd

@@ -29,6 +29,7 @@ from tournaments.models import (
 from tournaments.services.audit import audit_record
 from tournaments.services.games import _finish, round_draw
 from tournaments.services.rounds import lexicon_of, locked_round, rounds_until
+from tournaments.services.sealing import is_sealed
 from tournaments.services.standings import standings_update
 
 
@@ -68,6 +69,10 @@ def round_cancel(*, round_id: int, reason: str, actor: Actor, redraw: bool = Tru
         rnd = locked_round(round_id)
         if rnd.state == RoundState.CANCELLED:
             return CancelResult(rnd)
+        if is_sealed(game):  # every centre plays the same racks: the next one is the event's
+            raise ServiceError(
+                "release.cancel", "A round of a sealed game cannot be cancelled.", round=rnd.number
+            )
         if game.state == GameState.FINISHED:
             raise ServiceError("game.over", "The game is over: its rounds stay as they are.")
         later = game.rounds.filter(number__gt=rnd.number).exclude(state=RoundState.CANCELLED)

@@ -30,7 +30,9 @@ def record_predrawn(record: GameRecord) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def game_create_from_record(*, tournament_id: int, content: bytes | str, actor: Actor) -> Game:
+def game_create_from_record(
+    *, tournament_id: int, content: bytes | str, sealed: bool = False, actor: Actor
+) -> Game:
     """A pre-drawn game of the tournament from a record file (head arbiter). Refused: a
     file that is not a valid record (``record.*``), a record without rounds
     (``record.empty``), one made with another word list than the tournament's
@@ -55,4 +57,4 @@ def game_create_from_record(*, tournament_id: int, content: bytes | str, actor: 
             f"The record was played with another word list ({identity.get('name') or sha[:12]}).",
         )
     return game_create(tournament_id=tournament_id, kind=GameKind.PREDRAWN, predrawn=predrawn,
-                       variant_code=record.variant.code, actor=actor)  # fmt: skip
+                       variant_code=record.variant.code, sealed=sealed, actor=actor)  # fmt: skip
