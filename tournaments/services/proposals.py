@@ -162,7 +162,9 @@ def proposal_submit(
 ) -> ProposalResult:
     """Record a player's proposal for a round and judge it.
 
-    A tablet proposal after the deadline (server clock) or after the round closed is late;
+    A tablet proposal that reached the server after the deadline (server clock) or after
+    the round closed is late (:func:`proposal_late`; the version's ``created_at`` is that
+    moment);
     an arbiter entering a collected slip is on time unless ``late`` says otherwise. The
     entry is checked first (letters, lengths: the same refusals on time or late); a late
     version is then stored, but beside the player's on-time version when there is one,
@@ -303,6 +305,7 @@ def _submit_locked(
         return _submit_late(
             rnd, player_id, word=word, reference=reference, claimed=claimed_score,
             source=source, actor=actor, client_key=client_key, ip=ip, device=device,
+            created_at=arrived,
         )  # fmt: skip
     rival = None
     if source == ProposalSource.ARBITER:
@@ -321,7 +324,7 @@ def _submit_locked(
         rnd, player_id, outcome, word=word, reference=reference,
         claimed_score=claimed_score, late=late, source=source, entered_by=entered_by,
         client_key=client_key, ip=ip, device=device, current=rival is None,
-        known=mine, counts=not (shared and rnd.state == RoundState.OPEN),
+        known=mine, counts=not (shared and rnd.state == RoundState.OPEN), created_at=arrived,
     )  # fmt: skip
     if rival is not None:
         conflict = SlipConflict.objects.create(
