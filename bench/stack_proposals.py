@@ -25,10 +25,14 @@ import argparse
 import asyncio
 import json
 import random
+import signal
+import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 from stack_common import (
     cpu_report,
@@ -42,6 +46,9 @@ from stack_common import (
 
 from tests.production.play import Tournament, create_tournament, move_for
 
+#: Extra players whose proposals warm the web workers up before the timed run.
+WARM_UP = 20
+
 Result = tuple[float, float, int, str]  # sent (monotonic), latency (s), HTTP status, error
 
 
@@ -51,14 +58,19 @@ def _body(rnd: dict, i: int) -> dict:
             "client_key": f"bench-{i}"}  # fmt: skip
 
 
-def run_threads(t: Tournament, rnd: dict, moments: list[float], timeout: float) -> list[Result]:
-    """One ``http.client`` thread per tablet (tests/production/stack.py's Client)."""
+def run_threads(
+    t: Tournament, rnd: dict, moments: list[float], timeout: float,
+    tablets: Sequence[int] | None = None,
+) -> list[Result]:  # fmt: skip
+    """One ``http.client`` thread per tablet (tests/production/stack.py's Client); tablet
+    ``tablets[k]`` (default ``k``) sends at ``moments[k]``."""
+    who = list(tablets) if tablets is not None else list(range(len(moments)))
     results: list[Result] = []
     lock = threading.Lock()
 
-    def tablet(i: int) -> None:
-        time.sleep(max(0.0, moments[i] - time.monotonic()))
-        sent = time.monotonic()
+    def tablet(k: int) -> None:
+        time.sleep(max(0.0, moments[k] - time.monotonic()))
+        i, sent = who[k], time.monotonic()
         try:
             response = t.player(i).post("/api/player/proposals/", _body(rnd, i))
             status, error = response.status, "" if response.status == 201 else repr(response)
@@ -122,6 +134,18 @@ CLIENTS: dict[str, Callable[[Tournament, dict, list[float], float], list[Result]
 }
 
 
+def _spy(stack: Any, directory: str) -> list[subprocess.Popen]:
+    """One ``py-spy record`` per gunicorn worker, writing DIR/worker-PID.txt."""
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    spy = str(Path(sys.executable).with_name("py-spy"))
+    return [
+        subprocess.Popen([spy, "record", "--format", "raw", "--rate", "200", "--nonblocking",
+                          "-o", f"{directory}/worker-{pid}.txt", "-p", str(pid)],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        for pid in stack.children(stack.pid("gunicorn"))
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tablets", type=int, default=500, help="players (default 500)")
@@ -129,6 +153,9 @@ def main() -> int:
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn (default 2)")
     parser.add_argument("--client", choices=sorted(CLIENTS), default="async")
     parser.add_argument("--timeout", type=float, default=120.0, help="per request, s")
+    parser.add_argument("--py-spy", metavar="DIR", default="",
+                        help="sample each web worker with py-spy (raw stacks) into DIR "
+                             "during the timed run (py-spy must be installed)")  # fmt: skip
     args = parser.parse_args()
     require(parser, 1 <= args.tablets <= 20000, "--tablets must be from 1 to 20000.")
     require(parser, 0 < args.window <= 3600, "--window must be more than 0 and at most 3600 s.")
@@ -136,24 +163,34 @@ def main() -> int:
     require(parser, 1 <= args.timeout <= 600, "--timeout must be from 1 to 600 s.")
     with private_stack(web_workers=args.web_workers) as stack:
         t0 = time.monotonic()
-        t = create_tournament(stack, args.tablets, seconds_per_move=600)
+        t = create_tournament(stack, args.tablets + WARM_UP, seconds_per_move=600)
         print(f"setup: {args.tablets} players registered in {time.monotonic() - t0:.1f} s")
         game = t.new_game(seed=7)
         rnd = t.wait_top(t.draw(game["id"])["id"])
         t.open(rnd["id"])
+        # Warm both web workers (imports, the lexicon, the first queries) with WARM_UP extra
+        # players' proposals, two at a time, before anything is timed.
+        warm = list(range(args.tablets, args.tablets + WARM_UP))
+        for pair in zip(warm[::2], warm[1::2], strict=True):
+            run_threads(t, rnd, [time.monotonic()] * 2, args.timeout, tablets=pair)
         roots = stack_roots(stack)
         print(f"load average before: {load_average()}")
         start = time.monotonic() + 0.5
         moments = sorted(start + random.uniform(0, args.window) for _ in range(args.tablets))
         # tablet i sends at moments[i] (sorted: the thread client joins the last one last)
+        spies = _spy(stack, args.py_spy) if args.py_spy else []
         before = cpu_snapshot(roots)
         results = CLIENTS[args.client](t, rnd, moments, args.timeout)
         after = cpu_snapshot(roots)
+        for spy in spies:
+            spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+        for spy in spies:
+            spy.wait(timeout=60)
         first = min(r[0] for r in results) if results else start
         last = max(r[0] + r[1] for r in results) if results else start
         wall = max(last - first, 1e-9)
         latencies = [r[1] for r in results]
-        errors = [f"{r[2]}: {r[3]}" for r in results if r[2] != 201]
+        errors = [f"{r[2]}: {r[3]}" for r in results if r[2] != 201]  # warm-up: stored only
         errors += ["no answer"] * (args.tablets - len(results))
         stored = stack.sql(
             "SELECT count(*) FROM tournaments_proposalversion WHERE round_id = %s", rnd["id"]
@@ -161,14 +198,15 @@ def main() -> int:
         print(f"tablets {args.tablets}, window {args.window:g} s (offered "
               f"{args.tablets / args.window:.1f}/s), client {args.client}, gunicorn sync "
               f"workers {args.web_workers}: {len(results) / wall:.1f} proposals/s sustained "
-              f"(first send to last answer, {wall:.2f} s); stored {stored}")  # fmt: skip
+              f"(first send to last answer, {wall:.2f} s); stored {stored} "
+              f"({WARM_UP} of them the warm-up's)")  # fmt: skip
         if latencies:
             print(f"latency ms: p50 {pct(latencies, 50):.1f}  p90 {pct(latencies, 90):.1f}  "
                   f"p99 {pct(latencies, 99):.1f}  max {max(latencies) * 1000:.1f}")  # fmt: skip
         print(f"errors: {len(errors)}", *errors[:5], sep="\n  ")
         print(cpu_report(before, after, wall, len(results)))
         print(f"load average after: {load_average()}")
-        return 1 if errors or stored != args.tablets else 0
+        return 1 if errors or stored != args.tablets + WARM_UP else 0
 
 
 if __name__ == "__main__":
