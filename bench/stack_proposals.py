@@ -138,10 +138,13 @@ def _spy(stack: Any, directory: str) -> list[subprocess.Popen]:
     """One ``py-spy record`` per gunicorn worker, writing DIR/worker-PID.txt."""
     Path(directory).mkdir(parents=True, exist_ok=True)
     spy = str(Path(sys.executable).with_name("py-spy"))
+    command = [spy, "record", "--format", "raw", "--rate", "200", "--nonblocking"]
     return [
-        subprocess.Popen([spy, "record", "--format", "raw", "--rate", "200", "--nonblocking",
-                          "-o", f"{directory}/worker-{pid}.txt", "-p", str(pid)],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        subprocess.Popen(
+            [*command, "-o", f"{directory}/worker-{pid}.txt", "-p", str(pid)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         for pid in stack.children(stack.pid("gunicorn"))
     ]
 

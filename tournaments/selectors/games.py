@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from django.db import connection
-from django.db.models import Case, Subquery, When
+from django.db.models import Case, Model, Subquery, When
 
 from tournaments.errors import ServiceError
 from tournaments.models import (
@@ -132,7 +132,7 @@ def _revision_sql() -> str:
             f"WHERE a.object_type = '{object_type}' AND {where})"
         )
 
-    def via_round(model: type) -> str:
+    def via_round(model: type[Model]) -> str:
         table = q(model._meta.db_table)
         join = f"JOIN {table} x ON a.object_id = x.id JOIN {rounds} r ON x.round_id = r.id"
         return newest(model._meta.model_name, join, "r.game_id = %s")
