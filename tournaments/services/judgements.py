@@ -29,7 +29,8 @@ from typing import Any
 
 from django.db import connection
 
-from engine.duplicate.proposals import Outcome
+from engine.duplicate.proposals import Outcome, automatic_claim
+from tournaments import adapter
 from tournaments.models import Round
 
 #: Judgements kept per process before the cache is emptied (a round's distinct moves are
@@ -101,3 +102,18 @@ def shared_round(round_id: int, judging: Round) -> Round | None:
     if rnd.game_id == judging.game_id:
         rnd.game = judging.game
     return rnd
+
+
+def tablet_score(rnd: Round | None, *, reference: str, word: str) -> int | None:
+    """``proposals.tablet_claim`` on a round already read (the submission's unlocked read)."""
+    if rnd is None or not rnd.rack:
+        return None
+    game = rnd.game
+    var = adapter.variant(game.variant_code)
+    return automatic_claim(
+        board=adapter.board(rnd.board_before),
+        rack=adapter.rack(rnd.rack),
+        reference=reference,
+        word=word,
+        settings=adapter.scoring_settings(game.tournament, var),
+    )

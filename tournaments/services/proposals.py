@@ -27,7 +27,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from engine.duplicate.proposals import Outcome, automatic_claim, score_proposal
+from engine.duplicate.proposals import Outcome, score_proposal
 from engine.errors import EngineError
 from tournaments import adapter
 from tournaments.access import SYSTEM, Actor, PlayerActor, is_system, require_arbiter, user_of
@@ -41,7 +41,13 @@ from tournaments.models import (
     SlipConflict,
 )
 from tournaments.services.audit import audit_record
-from tournaments.services.judgements import judged, judgement_key, judging_round, shared_round
+from tournaments.services.judgements import (
+    judged,
+    judgement_key,
+    judging_round,
+    shared_round,
+    tablet_score,
+)
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, overdue
 from tournaments.services.standings import standings_update
 
@@ -192,7 +198,7 @@ def proposal_submit(
     arrived = timezone.now()  # lateness is this moment against the stored close time
     judging = judging_round(round_id)
     if source == ProposalSource.TABLET and claimed_score is None:
-        claimed_score = _claim(judging, reference=reference, word=word)
+        claimed_score = tablet_score(judging, reference=reference, word=word)
     # Judge the move before taking any lock, once per round and move (judgements.py): the
     # board, the rack and the top of an open round never change.
     early = _judge_early(judging, word=word, reference=reference, claimed=claimed_score,
@@ -485,18 +491,4 @@ def tablet_claim(round_id: int, *, reference: str, word: str) -> int | None:
     (``engine.duplicate.proposals.automatic_claim``: placement and letters, never the
     lexicon); ``None`` otherwise, or when the move does not fit or the round is unknown
     (the submission then refuses it in its proper order)."""
-    return _claim(judging_round(round_id), reference=reference, word=word)
-
-
-def _claim(rnd: Round | None, *, reference: str, word: str) -> int | None:
-    if rnd is None or not rnd.rack:
-        return None
-    game = rnd.game
-    var = adapter.variant(game.variant_code)
-    return automatic_claim(
-        board=adapter.board(rnd.board_before),
-        rack=adapter.rack(rnd.rack),
-        reference=reference,
-        word=word,
-        settings=adapter.scoring_settings(game.tournament, var),
-    )
+    return tablet_score(judging_round(round_id), reference=reference, word=word)
