@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import shutil
 import signal
 import statistics
@@ -95,3 +96,80 @@ def manage_shell(stack: Stack, code: str, *, timeout: float = 3600, echo: bool =
         if line.strip() and "objects imported automatically" not in line:
             print(line, flush=True)
     return json.loads(lines[-1])
+
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _proc_cpu(pid: int, *, reaped: bool) -> float:
+    """CPU seconds of one process (user + system), with its reaped children's if asked."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime
+    if reaped:
+        ticks += int(fields[13]) + int(fields[14])  # cutime, cstime
+    return ticks / _TICK
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            text = Path(f"/proc/{parent}/task/{parent}/children").read_text()
+            kids = [int(p) for p in text.split()]
+        except OSError:
+            kids = []
+        found.extend(kids)
+        todo.extend(kids)
+    return found
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds used so far by ``pid`` and everything under it: the live descendants'
+    own time plus what the exited ones left in the root's counters (a PostgreSQL backend
+    that ended, a recycled gunicorn worker)."""
+    return _proc_cpu(pid, reaped=True) + sum(_proc_cpu(p, reaped=False) for p in _descendants(pid))
+
+
+def stack_roots(stack: Stack) -> dict[str, int]:
+    """The stack's process trees by component: gunicorn, PostgreSQL, Redis, the worker."""
+    run = stack.directory / "run"
+    roots = {}
+    pids = {
+        "gunicorn": run / "gunicorn.pid",
+        "redis": run / "redis.pid",
+        "worker": run / "celery.pid",
+        "postgres": stack.directory / "pg" / "data" / "postmaster.pid",
+    }
+    for name, path in pids.items():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            roots[name] = int(path.read_text().split()[0])
+    return roots
+
+
+def cpu_snapshot(roots: dict[str, int], clients: list[int] | None = None) -> dict[str, float]:
+    """CPU seconds per component so far; ``load generator`` is this process (its threads)
+    plus any client processes it started (``clients``)."""
+    snap = {name: tree_cpu(pid) for name, pid in roots.items()}
+    snap["load generator"] = _proc_cpu(os.getpid(), reaped=True) + sum(
+        tree_cpu(p) for p in clients or []
+    )
+    return snap
+
+
+def cpu_report(before: dict[str, float], after: dict[str, float], wall: float, n: int) -> str:
+    """One line per component: CPU seconds used between the snapshots, cores busy on
+    average, milliseconds of CPU per request."""
+    lines = [f"CPU between first send and last answer ({wall:.2f} s wall, {n} requests):"]
+    total = 0.0
+    for name in after:
+        used = after[name] - before.get(name, 0.0)
+        total += used
+        lines.append(f"  {name:<15} {used:7.2f} s  {used / wall:5.2f} cores  "
+                     f"{used * 1000 / max(n, 1):6.2f} ms/request")  # fmt: skip
+    lines.append(f"  {'all':<15} {total:7.2f} s  {total / wall:5.2f} cores  "
+                 f"{total * 1000 / max(n, 1):6.2f} ms/request")  # fmt: skip
+    return "\n".join(lines)

@@ -25,6 +25,17 @@ def player_limit() -> int:
     return int(getattr(settings, "TIRAGE_PLAYER_RATE_PER_MINUTE", 180))
 
 
+def _counted(key: str) -> int:
+    """The window's count after this request: one round trip to the cache once the window
+    has a count (every request but a window's first, which adds it)."""
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # no count yet in this window
+        if cache.add(key, 1, timeout=WINDOW + 5):
+            return 1
+        return int(cache.incr(key))  # another process added it meanwhile
+
+
 def player_allowed(token: str) -> tuple[bool, int]:
     """Count one request for ``token``: (allowed, seconds until the window resets)."""
     window = int(time.time() // WINDOW)
@@ -32,8 +43,7 @@ def player_allowed(token: str) -> tuple[bool, int]:
     key = f"tirage:rate:player:{digest}:{window}"
     retry = WINDOW - int(time.time() % WINDOW)
     try:
-        cache.add(key, 0, timeout=WINDOW + 5)
-        count = cache.incr(key)
+        count = _counted(key)
     except Exception:  # noqa: BLE001 - fail open, see the module docstring
         logger.warning("player rate limit skipped: the cache is unreachable", exc_info=True)
         return True, 0

@@ -57,6 +57,23 @@ def test_a_cancelled_round_is_current_for_the_room_not_for_the_arbiter(played) -
     assert selectors.current_round(game).pk == again.pk
     assert selectors.current_round(game, cancelled=False).pk == again.pk
     assert selectors.current_game(played["tournament"].pk).pk == game.pk
+    assert selectors.playing_round(played["tournament"].pk).pk == again.pk
+
+
+def test_the_playing_round_is_the_current_games_current_round(played) -> None:
+    """``playing_round`` (one query, the player API's submissions) gives what
+    ``current_round(current_game(...))`` gives, also for a new game without a round yet."""
+    tournament_id, game = played["tournament"].pk, played["game"]
+    assert selectors.playing_round(tournament_id).pk == played["r1"].pk
+    second = new_game(played, seed=8).game
+    assert selectors.current_game(tournament_id).pk in {game.pk, second.pk}
+    expected = selectors.current_round(selectors.current_game(tournament_id))
+    got = selectors.playing_round(tournament_id)
+    assert (got.pk if got else None) == (expected.pk if expected else None)
+    round_draw(game_id=second.pk, actor=played["arbiter"])
+    expected = selectors.current_round(selectors.current_game(tournament_id))
+    assert selectors.playing_round(tournament_id).pk == expected.pk
+    assert selectors.playing_round(0) is None
 
 
 def test_the_figures_are_cached_per_game(played) -> None:

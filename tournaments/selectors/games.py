@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from django.db import connection
+from django.db.models import Case, Model, Subquery, When
 
 from tournaments.errors import ServiceError
 from tournaments.models import (
@@ -25,7 +26,7 @@ from tournaments.models import (
     Round,
     SlipConflict,
 )
-from tournaments.models.choices import RoundState
+from tournaments.models.choices import GameState, RoundState
 from tournaments.selectors.tournament import MAX_ID
 
 
@@ -73,6 +74,20 @@ def current_round(game: Game | None, *, cancelled: bool = True) -> Round | None:
     return rounds.order_by("-number", "-id").first()
 
 
+def playing_round(tournament_id: int) -> Round | None:
+    """``current_round(current_game(tournament_id))`` in one query, with the round's game
+    and tournament: a tablet's submission asks it on every proposal (issue 16, item 3).
+    The current game is chosen in a subquery (the highest-numbered game being played,
+    else the highest-numbered), so a current game without a round yet gives ``None``."""
+    game = (
+        Game.objects.filter(tournament_id=tournament_id)
+        .order_by(Case(When(state=GameState.PLAYING, then=0), default=1), "-number")
+        .values("pk")[:1]
+    )
+    rounds = Round.objects.select_related("game__tournament").filter(game_id=Subquery(game))
+    return rounds.order_by("-number", "-id").first()
+
+
 def round_by_number(game: Game, number: int) -> Round | None:
     """The game's standing (not cancelled) round ``number``, or ``None``."""
     return (
@@ -117,7 +132,7 @@ def _revision_sql() -> str:
             f"WHERE a.object_type = '{object_type}' AND {where})"
         )
 
-    def via_round(model: type) -> str:
+    def via_round(model: type[Model]) -> str:
         table = q(model._meta.db_table)
         join = f"JOIN {table} x ON a.object_id = x.id JOIN {rounds} r ON x.round_id = r.id"
         return newest(model._meta.model_name, join, "r.game_id = %s")

@@ -1,9 +1,15 @@
 """Players' proposals: submitted from a tablet or entered by an arbiter, corrected by new
 versions, never edited. Each version is judged by ``engine.duplicate.proposals``.
 
-Submissions lock the round row, so they are serialised against each other and against
-``round_close``: lateness is decided once, by the server clock, under the lock. A client
-key makes a replayed submission return the stored version instead of adding one.
+A submission is judged before any lock, once per round and move (``judgements.py``).
+On an open round it then reads the round row under a *shared* lock (``FOR SHARE``):
+submissions do not wait for each other, and ``round_close`` (``FOR UPDATE``) waits for
+those in flight. Lateness is decided in one function, :func:`proposal_late`, under that
+lock: the moment the submission reached the server against the deadline and the stored
+close time. Two versions of the same player racing are kept apart by the (round, player,
+version) unique constraint and a retry. Every other case (a closed round, a top not yet
+computed) takes the round's exclusive lock as before. A client key makes a replayed
+submission return the stored version instead of adding one.
 
 Late is never better than on time, and never worse (docs/live-updates.md): a proposal
 handed in after the deadline or the close is checked like any other, then stored for the
@@ -14,12 +20,14 @@ the player handed in nothing on time.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
-from engine.duplicate.proposals import Outcome, automatic_claim, score_proposal
+from engine.duplicate.proposals import Outcome, score_proposal
 from engine.errors import EngineError
 from tournaments import adapter
 from tournaments.access import SYSTEM, Actor, PlayerActor, is_system, require_arbiter, user_of
@@ -34,6 +42,13 @@ from tournaments.models import (
     SlipConflict,
 )
 from tournaments.services.audit import audit_record
+from tournaments.services.judgements import (
+    judged,
+    judgement_key,
+    judging_round,
+    shared_round,
+    tablet_score,
+)
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, overdue
 from tournaments.services.standings import standings_update
 
@@ -103,13 +118,27 @@ def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source
 
 
 def _store(
-    rnd: Round, player_id: int, outcome: Outcome, *, current: bool = True, **fields: Any
-) -> ProposalVersion:
+    rnd: Round, player_id: int, outcome: Outcome, *, current: bool = True,
+    known: list[ProposalVersion] | None = None, counts: bool = True, **fields: Any,
+) -> ProposalVersion:  # fmt: skip
     """Append a version and make it the only current one (the caller holds the lock); with
-    ``current=False`` it is kept beside the current one (a slip in conflict)."""
+    ``current=False`` it is kept beside the current one (a slip in conflict).
+
+    ``known``: the player's versions of the round as the caller just read them (saves the
+    reads). Under the shared lock two submissions of the same player may race: both
+    number their version ``last + 1``, and the (round, player, version) unique constraint
+    refuses the second, which the caller retries. ``counts=False``: the caller holds the
+    round open under its lock, so no stored figure depends on it (an open round has none:
+    ``standings`` removes a round's figure when it stops counting) and the figures are
+    not asked."""
     versions = ProposalVersion.objects.filter(round=rnd, player_id=player_id)
-    last = versions.aggregate(n=Max("version"))["n"] or 0
-    if current:
+    if known is None:
+        last = versions.aggregate(n=Max("version"))["n"] or 0
+        has_current = True
+    else:
+        last = max((v.version for v in known), default=0)
+        has_current = any(v.is_current for v in known)
+    if current and has_current:
         versions.filter(is_current=True).update(is_current=False)
     version = ProposalVersion.objects.create(
         round=rnd,
@@ -119,7 +148,7 @@ def _store(
         **fields,
         **adapter.outcome_fields(outcome),
     )
-    if current:
+    if current and counts:
         standings_update(actor=SYSTEM, round_id=rnd.pk, player_ids=[player_id])
     return version
 
@@ -140,7 +169,9 @@ def proposal_submit(
 ) -> ProposalResult:
     """Record a player's proposal for a round and judge it.
 
-    A tablet proposal after the deadline (server clock) or after the round closed is late;
+    A tablet proposal that reached the server after the deadline (server clock) or after
+    the round closed is late (:func:`proposal_late`; the version's ``created_at`` is that
+    moment);
     an arbiter entering a collected slip is on time unless ``late`` says otherwise. The
     entry is checked first (letters, lengths: the same refusals on time or late); a late
     version is then stored, but beside the player's on-time version when there is one,
@@ -165,107 +196,169 @@ def proposal_submit(
     if source == ProposalSource.TABLET:
         _require_player(actor, player_id)
     _check_entry(word, reference)
+    arrived = timezone.now()  # lateness is this moment against the stored close time
+    judging = judging_round(round_id)
     if source == ProposalSource.TABLET and claimed_score is None:
-        claimed_score = tablet_claim(round_id, reference=reference, word=word)
-    # Judge the move before taking the round's lock: the board, the rack and the top of an
-    # open round never change, and judging is most of a submission's time, so the section
-    # every submission of the round waits for stays short (docs/capacity.md).
-    early = _judge_early(round_id, word=word, reference=reference, claimed=claimed_score,
+        claimed_score = tablet_score(judging, reference=reference, word=word)
+    # Judge the move before taking any lock, once per round and move (judgements.py): the
+    # board, the rack and the top of an open round never change.
+    early = _judge_early(judging, word=word, reference=reference, claimed=claimed_score,
                          source=source)  # fmt: skip
-    try:
-        with transaction.atomic():
-            rnd = locked_round(round_id)
-            if source == ProposalSource.ARBITER:
-                require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id,
-                                player_id=player_id)  # fmt: skip
-            elif isinstance(actor, PlayerActor) and actor.tournament_id != rnd.game.tournament_id:
-                raise ServiceError("access.player", "This token belongs to another tournament.")
-            if client_key:
-                stored = ProposalVersion.objects.filter(
-                    round=rnd, player_id=player_id, client_key=client_key
-                ).first()
-                if stored is not None:
-                    return _replayed(stored, word, reference, claimed_score)
-            reg = Registration.objects.filter(
-                tournament_id=rnd.game.tournament_id, player_id=player_id
-            ).first()
-            if reg is None:
-                raise ServiceError(
-                    "player.not_registered", "This player is not registered in the tournament."
-                )
-            if reg.gone_by(rnd.game.number, rnd.number):
-                raise ServiceError(
-                    "registration.withdrawn",
-                    "The player withdrew from the tournament: no more moves.",
-                    game=reg.withdrawn_game, round=reg.withdrawn_round,
-                )  # fmt: skip
-            if rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
-                raise ServiceError(
-                    "round.not_open",
-                    f"Round {rnd.number} is {rnd.state}: no proposal yet.",
-                    round=rnd.number,
-                    state=rnd.state,
-                )
-            if source == ProposalSource.TABLET:
-                late = late or proposal_late(rnd, reg)
-            rnd = ensure_top(rnd)
-            if late:
-                return _submit_late(
+    # An open round with its top: the round row under a shared lock (submissions do not
+    # wait for each other; a close waits for them). Anything else, or a retry after a
+    # shared attempt found the round changed: the exclusive lock, as every round change.
+    shared, lost = judging is not None and _shareable(judging), 0
+    while True:
+        try:
+            with transaction.atomic():
+                rnd = shared_round(round_id, judging) if shared and judging else None
+                if rnd is None or not _shareable(rnd):
+                    if shared:
+                        raise _Exclusive
+                    rnd = locked_round(round_id)
+                return _submit_locked(
                     rnd, player_id, word=word, reference=reference, claimed=claimed_score,
-                    source=source, actor=actor, client_key=client_key, ip=ip, device=device,
+                    source=source, client_key=client_key, actor=actor, ip=ip, device=device,
+                    late=late, arrived=arrived, early=early, shared=shared,
                 )  # fmt: skip
-            rival = None
-            if source == ProposalSource.ARBITER:
-                slip = (word, reference, claimed_score)
-                twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by)
-                if twin is not None:
-                    return ProposalResult(twin, adapter.outcome(twin), replayed=True)
-            if early is not None and not late and early[0] == rnd.top_score:
-                outcome = early[1]
-            else:
-                outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
-                                 source=source, late=late)  # fmt: skip
-            version = _store(
-                rnd, player_id, outcome, word=word, reference=reference,
-                claimed_score=claimed_score, late=late, source=source, entered_by=entered_by,
-                client_key=client_key, ip=ip, device=device, current=rival is None,
-            )  # fmt: skip
-            if rival is not None:
-                conflict = SlipConflict.objects.create(
-                    round=rnd, player_id=player_id, first=rival, second=version
-                )
-                audit_record(
-                    actor=actor, action="proposal.conflict", obj=conflict, round=rnd.pk,
-                    player=player_id, first=rival.pk, second=version.pk,
-                )  # fmt: skip
-                return ProposalResult(version, outcome, conflict=conflict)
-            audit_record(
-                actor=actor, action="proposal.submit", obj=version,
-                round=rnd.pk, player=player_id, score=outcome.score, code=outcome.code,
-            )  # fmt: skip
-            return ProposalResult(version, outcome)
-    except IntegrityError:
-        # A concurrent twin with the same key won the race (only possible without the
-        # round lock, e.g. SQLite); the stored row is the answer.
-        stored = ProposalVersion.objects.filter(
-            round_id=round_id, player_id=player_id, client_key=client_key
-        ).first()
-        if not client_key or stored is None:
-            raise
-        return _replayed(stored, word, reference, claimed_score)
+        except _Exclusive:
+            shared = False
+        except IntegrityError:
+            # A concurrent twin with the same key won the race: the stored row is the
+            # answer. Else another version of this player took the number (or the current
+            # slot) first: try again, it is then seen.
+            stored = ProposalVersion.objects.filter(
+                round_id=round_id, player_id=player_id, client_key=client_key
+            ).first()
+            if client_key and stored is not None:
+                return _replayed(stored, word, reference, claimed_score)
+            lost += 1
+            if lost >= SUBMIT_ATTEMPTS:
+                raise
 
 
-def proposal_late(rnd: Round, reg: Registration) -> bool:
-    """Whether a tablet move handed in now is late: the one place lateness is decided.
+#: Attempts of a submission that lost a race for its version number (unique constraint).
+SUBMIT_ATTEMPTS = 4
 
-    Late once the round is closed or its time is over (no time passes while the clock is
-    paused), and, in a simultaneous event, once the player's own centre has closed the
-    round (``CentreClose``): each centre collects its slips by its own close."""
-    if rnd.state == RoundState.CLOSED or overdue(rnd):
+
+class _Exclusive(Exception):
+    """A shared attempt found the round no longer open (closed meanwhile): take the
+    exclusive lock instead (late paths and a closed round's figures are serialised)."""
+
+
+def _shareable(rnd: Round) -> bool:
+    return rnd.state == RoundState.OPEN and rnd.top is not None and rnd.top_score is not None
+
+
+def proposal_late(
+    rnd: Round, reg: Registration, *, source: str, late: bool, arrived: datetime
+) -> bool:
+    """Whether a proposal that reached the server at ``arrived`` is late: the one place
+    that decides it, with the round read under its lock (shared or exclusive), so a close
+    is either committed (its ``closed_at`` stored) or waits for this submission.
+
+    An arbiter's entry is late only when the arbiter says so (``late``). A tablet's is late
+    when it arrived at or after the stored close, or after the deadline by the server clock
+    (no time passes while the clock is paused). A move that arrived before the close is on
+    time even if it reaches the lock after the close committed; one that arrived after it
+    is late even if the close had not committed yet (it waits for the close's lock).
+
+    In a simultaneous event, the player's own centre's close (``CentreClose``, written
+    under the round's exclusive lock like a close) counts the same way: each centre
+    collects its slips by its own close."""
+    if source != ProposalSource.TABLET or late:
+        return late
+    if rnd.state == RoundState.CLOSED:
+        return rnd.closed_at is None or arrived >= rnd.closed_at
+    if overdue(rnd, arrived):
         return True
     return reg.centre_id is not None and (
-        CentreClose.objects.filter(round=rnd, centre_id=reg.centre_id).exists()
+        CentreClose.objects.filter(
+            round=rnd, centre_id=reg.centre_id, closed_at__lte=arrived
+        ).exists()
     )
+
+
+def _submit_locked(
+    rnd: Round, player_id: int, *, word: str, reference: str, claimed: int | None, source: str,
+    client_key: str, actor: Actor, ip: str | None, device: str, late: bool, arrived: datetime,
+    early: tuple[tuple, Outcome] | None, shared: bool,
+) -> ProposalResult:  # fmt: skip
+    """The part of a submission under the round's lock (the caller holds it)."""
+    entered_by = user_of(actor)
+    claimed_score = claimed
+    if source == ProposalSource.ARBITER:
+        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, player_id=player_id)
+    elif isinstance(actor, PlayerActor) and actor.tournament_id != rnd.game.tournament_id:
+        raise ServiceError("access.player", "This token belongs to another tournament.")
+    # The player's versions of the round (usually none or one): the replay, the number
+    # and the current one from one read.
+    mine = list(ProposalVersion.objects.filter(round=rnd, player_id=player_id))
+    if client_key:
+        stored = next((v for v in mine if v.client_key == client_key), None)
+        if stored is not None:
+            return _replayed(stored, word, reference, claimed_score)
+    reg = Registration.objects.filter(
+        tournament_id=rnd.game.tournament_id, player_id=player_id
+    ).first()
+    if reg is None:
+        raise ServiceError(
+            "player.not_registered", "This player is not registered in the tournament."
+        )
+    if reg.gone_by(rnd.game.number, rnd.number):
+        raise ServiceError(
+            "registration.withdrawn",
+            "The player withdrew from the tournament: no more moves.",
+            game=reg.withdrawn_game, round=reg.withdrawn_round,
+        )  # fmt: skip
+    if rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
+        raise ServiceError(
+            "round.not_open",
+            f"Round {rnd.number} is {rnd.state}: no proposal yet.",
+            round=rnd.number,
+            state=rnd.state,
+        )
+    late = proposal_late(rnd, reg, source=source, late=late, arrived=arrived)
+    rnd = ensure_top(rnd)
+    if late:
+        return _submit_late(
+            rnd, player_id, word=word, reference=reference, claimed=claimed_score,
+            source=source, actor=actor, client_key=client_key, ip=ip, device=device,
+            created_at=arrived,
+        )  # fmt: skip
+    rival = None
+    if source == ProposalSource.ARBITER:
+        slip = (word, reference, claimed_score)
+        twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by)
+        if twin is not None:
+            return ProposalResult(twin, adapter.outcome(twin), replayed=True)
+    key = _judgement_key(rnd, word=word, reference=reference, claimed=claimed_score,
+                         source=source)  # fmt: skip
+    if early is not None and early[0] == key:
+        outcome = early[1]
+    else:
+        outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
+                         source=source, late=late)  # fmt: skip
+    version = _store(
+        rnd, player_id, outcome, word=word, reference=reference,
+        claimed_score=claimed_score, late=late, source=source, entered_by=entered_by,
+        client_key=client_key, ip=ip, device=device, current=rival is None,
+        known=mine, counts=not (shared and rnd.state == RoundState.OPEN), created_at=arrived,
+    )  # fmt: skip
+    if rival is not None:
+        conflict = SlipConflict.objects.create(
+            round=rnd, player_id=player_id, first=rival, second=version
+        )
+        audit_record(
+            actor=actor, action="proposal.conflict", obj=conflict, round=rnd.pk,
+            player=player_id, first=rival.pk, second=version.pk,
+        )  # fmt: skip
+        return ProposalResult(version, outcome, conflict=conflict)
+    audit_record(
+        actor=actor, action="proposal.submit", obj=version,
+        round=rnd.pk, player=player_id, score=outcome.score, code=outcome.code,
+    )  # fmt: skip
+    return ProposalResult(version, outcome)
 
 
 def _submit_late(
@@ -301,21 +394,29 @@ def _require_player(actor: Actor, player_id: int) -> None:
         raise ServiceError("access.player", "A player hands in only their own proposals.")
 
 
+def _judgement_key(rnd: Round, *, word: str, reference: str, claimed: int | None,
+                   source: str) -> tuple:  # fmt: skip
+    return judgement_key(rnd, word=word, reference=reference, claimed=claimed, source=source)
+
+
 def _judge_early(
-    round_id: int, *, word: str, reference: str, claimed: int | None, source: str
-) -> tuple[int, Outcome] | None:
-    """``(top score, outcome)`` judged on time without a lock, or None when it can't be
+    rnd: Round | None, *, word: str, reference: str, claimed: int | None, source: str
+) -> tuple[tuple, Outcome] | None:
+    """``(key, outcome)`` judged on time without a lock (from this process's cache of the
+    round's judgements when the same move was judged before), or None when it can't be
     (round not open yet, top not computed, or a refusal the locked path will raise in its
-    proper order)."""
-    rnd = Round.objects.select_related("game__tournament").filter(pk=round_id).first()
+    proper order). The locked path uses it only if the round read under the lock gives
+    the same key."""
     if rnd is None or rnd.state != RoundState.OPEN or rnd.top is None or rnd.top_score is None:
         return None
+    key = _judgement_key(rnd, word=word, reference=reference, claimed=claimed, source=source)
     try:
-        outcome = _judge(rnd, word=word, reference=reference, claimed=claimed, source=source,
-                         late=False)  # fmt: skip
+        outcome = judged(key, lambda: _judge(rnd, word=word, reference=reference,
+                                             claimed=claimed, source=source,
+                                             late=False))  # fmt: skip
     except ServiceError:
         return None
-    return rnd.top_score, outcome
+    return key, outcome
 
 
 def _arbiter_slip(
@@ -403,15 +504,4 @@ def tablet_claim(round_id: int, *, reference: str, word: str) -> int | None:
     (``engine.duplicate.proposals.automatic_claim``: placement and letters, never the
     lexicon); ``None`` otherwise, or when the move does not fit or the round is unknown
     (the submission then refuses it in its proper order)."""
-    rnd = Round.objects.select_related("game__tournament").filter(pk=round_id).first()
-    if rnd is None or not rnd.rack:
-        return None
-    game = rnd.game
-    var = adapter.variant(game.variant_code)
-    return automatic_claim(
-        board=adapter.board(rnd.board_before),
-        rack=adapter.rack(rnd.rack),
-        reference=reference,
-        word=word,
-        settings=adapter.scoring_settings(game.tournament, var),
-    )
+    return tablet_score(judging_round(round_id), reference=reference, word=word)

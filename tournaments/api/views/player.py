@@ -90,7 +90,7 @@ class PlayerProposalView(_PlayerView):
             if rnd.game.tournament_id != reg.tournament_id:
                 raise ServiceError("access.player", "This round is not in the player's tournament.")
         else:
-            rnd = selectors.current_round(selectors.current_game(reg.tournament_id))
+            rnd = selectors.playing_round(reg.tournament_id)  # one query: on every proposal
             if rnd is None:
                 raise ServiceError("round.not_open", "No round has been drawn yet.")
         result = services.proposal_submit(
