@@ -252,15 +252,23 @@ def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> G
     return GameResult(tuple(scores.tops), tuple(entries), tuple(counted), entrants)
 
 
+def shared_ranks(keys: Sequence[Any]) -> list[tuple[int, int]]:
+    """``(index in keys, rank)`` best first: ordered by key, highest first (stable: input
+    order among equals); equal keys share the rank and the next rank skips (1, 2, 2, 4).
+    The one ranking rule of every standing (the site's paged rankings call it on the
+    stored totals alone)."""
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+    out: list[tuple[int, int]] = []
+    for i, index in enumerate(order):
+        same = i and keys[order[i - 1]] == keys[index]
+        out.append((index, out[-1][1] if same else i + 1))
+    return out
+
+
 def _ranked(lines: list[tuple[tuple, Standing]]) -> tuple[Standing, ...]:
-    """Order by key, best first (stable: input order among equals); equal keys share the
-    rank and the next rank skips (1, 2, 2, 4)."""
-    lines.sort(key=lambda line: line[0], reverse=True)
-    out: list[Standing] = []
-    for i, (key, standing) in enumerate(lines):
-        rank = out[-1].rank if i and lines[i - 1][0] == key else i + 1
-        out.append(_with_rank(standing, rank))
-    return tuple(out)
+    """Order by key, best first, equal keys sharing the rank (:func:`shared_ranks`)."""
+    ranks = shared_ranks([key for key, _s in lines])
+    return tuple(_with_rank(lines[index][1], rank) for index, rank in ranks)
 
 
 def _with_rank(s: Standing, rank: int) -> Standing:
