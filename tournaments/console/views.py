@@ -441,50 +441,6 @@ def correction(request: HttpRequest, round_id: int) -> HttpResponse:
     return redirect("console:slips", round_id=rnd.pk)
 
 
-# --- Rankings ---------------------------------------------------------------------------
-
-
-@login_required
-@require_GET
-def rankings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The rankings, read from the stored figures a table at a time
-    (``selectors.RankingReader``): ``?table=`` the tournament's (default), a game's
-    (``game-2``) or a série or category group (``series-1``, ``category-Vermeil``),
-    ``?q=`` the lines of the players whose name holds it or at that table, ``?page=N``
-    lines ``PAGE_LINES × (N − 1) + 1`` onwards. An event of at most ``PAGE_LINES`` players
-    asked for nothing sees every table whole on one page, as before."""
-    obj = tournament_or_404(slug)
-    role = role_or_403(request, obj.pk)
-    page = selectors.page_of(request.GET.get("page"), field="page", low=1, high=10**6, default=1)
-    table = selectors.ranking_table_of(request.GET.get("table"))
-    search = (request.GET.get("q") or "").strip()[:100]
-    reader = selectors.RankingReader(obj)
-    tables = reader.tables()
-    offset = (page - 1) * selectors.PAGE_LINES
-    shown = reader.page(table, offset=offset, limit=selectors.PAGE_LINES, search=search)
-    whole = "table" not in request.GET and not search and shown.count <= selectors.PAGE_LINES
-    others = [reader.page(t) for t in tables[1:]] if whole else []
-    ctx = {
-        "tournament": obj,
-        "role": role,
-        "picks": [("", [t for t in tables if t.kind in ("overall", "game")])]
-        + [(k, [t for t in tables if t.kind == k]) for k in selectors.SUB_KEYS],
-        "table": table,
-        "search": search,
-        "shown": shown,
-        "whole": whole,
-        "games": [p.ranking() for p in others if p.table.kind == "game"],
-        "series": [p for p in others if p.table.kind == "series"],
-        "categories": [p for p in others if p.table.kind == "category"],
-        "playing": any(g.state == GameState.PLAYING for g in reader.games),
-        "page": page,
-        "pages": max(1, -(-shown.found // selectors.PAGE_LINES)),
-        "first_line": offset + 1,
-        "players": shown.found,
-    }
-    return render(request, "console/rankings.html", ctx)
-
-
 # --- Players ----------------------------------------------------------------------------
 
 
