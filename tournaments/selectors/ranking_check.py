@@ -28,9 +28,8 @@ def ranking_differences(tournament: Tournament) -> list[str]:
     results = results_data(tournament)
     expected: dict[RankingTable, list[tuple]] = {}
     expected[OVERALL] = [_line(line) for line in results.main.lines]
-    if len(results.games) > 1:
-        for number, ranking in zip(reader.games, results.games, strict=True):
-            expected[RankingTable("game", str(number.number))] = [_line(x) for x in ranking.lines]
+    for game, ranking in zip(reader.games, results.games, strict=True):
+        expected[RankingTable("game", str(game.number))] = [_line(x) for x in ranking.lines]
     for attribute in SUB_KEYS:
         for group in sub_rankings(results.main, attribute):
             key = "" if group.unclassed else group.label
@@ -39,6 +38,7 @@ def ranking_differences(tournament: Tournament) -> list[str]:
             ]
     out = []
     tables = reader.tables()
+    tables += [t for t in expected if t.kind == "game" and t not in tables]  # a lone game
     for table in expected.keys() - set(tables):
         out.append(gettext("Tournoi « %(t)s » : tableau %(table)s absent des pages.")
                    % {"t": tournament.slug, "table": table.code})  # fmt: skip

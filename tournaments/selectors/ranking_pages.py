@@ -131,6 +131,7 @@ class RankingReader:
 
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
+        self._labels: dict[str, dict[int, str]] = {}
 
     @cached_property
     def games(self) -> list[Game]:
@@ -223,19 +224,20 @@ class RankingReader:
             )
         return out
 
-    @cached_property
-    def labels(self) -> dict[str, dict[int, str]]:
-        """Each sub-ranking key's group per player (one light query a key)."""
-        out: dict[str, dict[int, str]] = {}
-        regs = Registration.objects.filter(tournament_id=self.tournament.pk)
-        for attribute in SUB_KEYS:
+    def labels(self, attribute: str) -> dict[int, str]:
+        """A sub-ranking key's group per player (one light query, once a request)."""
+        if attribute not in self._labels:
+            regs = Registration.objects.filter(tournament_id=self.tournament.pk)
             rows = regs.values_list("player_id", f"player__{attribute}")
-            out[attribute] = {p: group_label(value, attribute) for p, value in rows}
-        return out
+            self._labels[attribute] = {p: group_label(value, attribute) for p, value in rows}
+        return self._labels[attribute]
 
     def groups(self, attribute: str) -> list[str]:
-        """A key's groups in the federation's order; none when nobody has one."""
-        labels = set(self.labels[attribute].values())
+        """A key's groups in the federation's order; none when nobody has one (the
+        distinct values only: the page lists them without reading 5,000 players)."""
+        regs = Registration.objects.filter(tournament_id=self.tournament.pk)
+        values = regs.values_list(f"player__{attribute}", flat=True).distinct()
+        labels = {group_label(value, attribute) for value in values}
         return [] if labels <= {""} else groups_in_order(labels)
 
     def tables(self) -> list[RankingTable]:
@@ -261,7 +263,7 @@ class RankingReader:
             order, title = self.overall, gettext(OVERALL_TITLE)
             rows = order.rows
             if table.kind != "overall":
-                mine = self.labels[table.kind]
+                mine = self.labels(table.kind)
                 rows = [r for r in rows if mine.get(r[0], "") == table.key]
         ranks = group_ranks([r[1] for r in rows]) if table.kind in SUB_KEYS else []
         found = list(range(len(rows)))
@@ -275,6 +277,12 @@ class RankingReader:
             tuple(lines[rows[i][0]] for i in cut), tuple(ranks[i] for i in cut) if ranks else (),
             numbers,
         )  # fmt: skip
+
+    def line(self, game_number: int, player_id: int) -> RankingLine | None:
+        """One player's line of one game's ranking (a tablet's results): the game's order,
+        then that line alone."""
+        _game, order = self.game(game_number)
+        return order.lines([player_id]).get(player_id)
 
     def _matching(self, search: str) -> set[int]:
         """The players whose name holds ``search`` or who sit at table ``search``."""
@@ -299,7 +307,12 @@ def _from_ranking(ranking: Ranking) -> _Order:
     """A table taken whole from a ``Ranking`` built the long way (``results_data``)."""
     rows = [(line.player.player_id, line.total, line.rank, line.ex_aequo) for line in ranking.lines]
     by_player = {line.player.player_id: line for line in ranking.lines}
-    return _Order(rows, ranking.top_total, ranking.rounds, lambda ps: {p: by_player[p] for p in ps})
+    return _Order(
+        rows,
+        ranking.top_total,
+        ranking.rounds,
+        lambda players: {p: by_player[p] for p in players if p in by_player},
+    )
 
 
 def ranking_page(

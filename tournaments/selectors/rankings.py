@@ -181,11 +181,12 @@ def group_ranks(totals: Sequence[int]) -> list[tuple[int, bool]]:
 def player_results(reg: Registration) -> list[dict[str, Any]]:
     """Per game: the counted rounds with the top and the player's current proposal, and
     the player's line of the game's ranking (``standing``, a ``RankingLine`` or None)."""
-    infos = players_of(reg.tournament_id)
+    from tournaments.selectors.ranking_pages import RankingReader  # it builds on this module
+
+    reader = RankingReader(reg.tournament)
     out = []
     for game, result in tournament_results(reg.tournament):
-        lines = ranking_lines(engine_game_standings(result), infos)
-        mine = next((line for line in lines if line.player.player_id == reg.player_id), None)
+        mine = reader.line(game.number, reg.player_id)
         pg = result.player(reg.player_id)
         rounds = counted_rounds(game)
         versions = player_versions(rounds, reg.player_id)
