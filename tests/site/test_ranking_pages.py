@@ -129,10 +129,14 @@ def test_the_api_answers_slices_and_a_bounded_default(event, monkeypatch) -> Non
         ("Bruno", 2, 26), ("Chloé", 3, 0)]  # fmt: skip
     game = client.get("/api/tournaments/open-test/games/1/rankings/", {"limit": "1"}).json()
     assert game["count"] == 130 and game["standings"][0]["total"] == 106
-    monkeypatch.setattr(selectors, "API_LINES", 50)  # a ranking longer than the default
+    # A ranking longer than API_LINES (50 here) answers API_PAGE lines (20 here) without
+    # limit; a slice asked for is answered as asked.
+    monkeypatch.setattr(selectors, "API_LINES", 50)
+    monkeypatch.setattr(selectors, "API_PAGE", 20)
+    assert len(client.get(url).json()["standings"]) == 20
     capped = client.get(url, {"offset": "120"}).json()
     assert capped["count"] == 130 and len(capped["standings"]) == 10
-    assert len(client.get(url).json()["standings"]) == 50
+    assert len(client.get(url, {"limit": "60"}).json()["standings"]) == 60
 
 
 def test_pages_equal_the_whole_ranking_and_read_no_proposal(event) -> None:

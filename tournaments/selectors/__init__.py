@@ -96,6 +96,7 @@ from tournaments.selectors.ranking_pages import (
 )
 from tournaments.selectors.rankings import (
     API_LINES,
+    API_PAGE,
     MAX_LIMIT,
     PAGE_LINES,
     game_ranking,
@@ -240,6 +241,7 @@ __all__ = [
     "open_conflicts",
     "own_versions_mark",
     "API_LINES",
+    "API_PAGE",
     "MAX_LIMIT",
     "PAGE_LINES",
     "RankingPage",

@@ -33,6 +33,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Game, GameFigure, PlayerGameFigure, Registration, Tournament
 from tournaments.selectors.outcomes import figures_key
 from tournaments.selectors.players import players_of
+from tournaments.selectors.ranking_sql import ranked_slice
 from tournaments.selectors.rankings import (
     OVERALL_TITLE,
     game_ranking,
@@ -158,20 +159,57 @@ class RankingReader:
         stored = self._stored([game], overall=False)
         return game, stored if stored is not None else _from_ranking(game_ranking(game))
 
-    def _stored(self, games: list[Game], *, overall: bool) -> _Order | None:
-        """The order from the stored figures, or None when they are missing or stale for
-        one of ``games`` (``game_outcomes`` then recomputes: so do we, through it)."""
-        ids = [g.pk for g in games]
+    def _figures(self, games: list[Game]) -> dict[int, tuple[str, int, int]] | None:
+        """Each game's stored (settings key, top total, rounds), or None when one of
+        ``games`` has none or has them under other settings."""
         figures = {
             gid: (key, top, rounds)
-            for gid, key, top, rounds in GameFigure.objects.filter(game_id__in=ids).values_list(
-                "game_id", "settings_key", "top_total", "rounds"
-            )
+            for gid, key, top, rounds in GameFigure.objects.filter(
+                game_id__in=[g.pk for g in games]
+            ).values_list("game_id", "settings_key", "top_total", "rounds")
         }
         for g in games:
             settings = adapter.totals_settings(g.tournament, adapter.variant(g.variant_code))
             if g.pk not in figures or figures[g.pk][0] != figures_key(settings):
                 return None
+        return figures
+
+    def _sliced(self, table: RankingTable, offset: int, limit: int | None) -> RankingPage | None:
+        """A slice of the tournament's or a game's table ranked by the database
+        (``ranking_sql``), or None: the Québec tie-break, figures missing or stale, or an
+        empty slice (the whole path then answers)."""
+        if table.kind == "game":
+            games = [g for g in self.games if g.number == int(table.key)]
+            title = gettext("Partie %(n)s") % {"n": table.key}
+        else:
+            games, title = self.games, gettext(OVERALL_TITLE)
+            if self.tournament.tie_break != "shared":
+                return None
+        figures = self._figures(games) if games else None
+        if figures is None:
+            return None
+        ids = [g.pk for g in games]
+        found = ranked_slice(ids, offset, limit)
+        if found is None or found.players != self.registered:
+            return None
+        if found.least != len(ids) or found.most != len(ids):
+            return None
+        top = sum(figures[i][1] for i in ids)
+        players = [r[0] for r in found.rows]
+        shown = ids if table.kind == "overall" else []
+        lines = self._lines(shown, ids, top, players, found.rows)
+        return RankingPage(
+            table, title, top, sum(figures[i][2] for i in ids), found.players, found.players,
+            offset, tuple(lines[p] for p in players), (), tuple(g.number for g in games),
+        )  # fmt: skip
+
+    def _stored(self, games: list[Game], *, overall: bool) -> _Order | None:
+        """The order from the stored figures, or None when they are missing or stale for
+        one of ``games`` (``game_outcomes`` then recomputes: so do we, through it)."""
+        ids = [g.pk for g in games]
+        figures = self._figures(games)
+        if figures is None:
+            return None
         totals = list(
             PlayerGameFigure.objects.filter(game_id__in=ids)
             .values("player_id")
@@ -232,12 +270,17 @@ class RankingReader:
             self._labels[attribute] = {p: group_label(value, attribute) for p, value in rows}
         return self._labels[attribute]
 
-    def groups(self, attribute: str) -> list[str]:
-        """A key's groups in the federation's order; none when nobody has one (the
-        distinct values only: the page lists them without reading 5,000 players)."""
+    @cached_property
+    def _values(self) -> list[tuple[str, ...]]:
+        """The distinct (series, category) pairs of the players: the picker lists the
+        groups without reading 5,000 players."""
         regs = Registration.objects.filter(tournament_id=self.tournament.pk)
-        values = regs.values_list(f"player__{attribute}", flat=True).distinct()
-        labels = {group_label(value, attribute) for value in values}
+        return list(regs.values_list(*(f"player__{a}" for a in SUB_KEYS)).distinct())
+
+    def groups(self, attribute: str) -> list[str]:
+        """A key's groups in the federation's order; none when nobody has one."""
+        column = SUB_KEYS.index(attribute)
+        labels = {group_label(values[column], attribute) for values in self._values}
         return [] if labels <= {""} else groups_in_order(labels)
 
     def tables(self) -> list[RankingTable]:
@@ -255,6 +298,10 @@ class RankingReader:
         """``limit`` lines (None: all) of ``table`` from ``offset``, among the lines whose
         player matches ``search`` (a name's part or a table number)."""
         numbers = tuple(g.number for g in self.games)
+        if not search and table.kind in ("overall", "game"):
+            fast = self._sliced(table, offset, limit)
+            if fast is not None:
+                return fast
         if table.kind == "game":
             game, order = self.game(int(table.key))
             title, numbers = gettext("Partie %(n)s") % {"n": game.number}, (game.number,)

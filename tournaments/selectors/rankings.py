@@ -43,9 +43,11 @@ OVERALL_TITLE = "Classement général"
 PAGE_LINES = 100
 #: The most lines an API ranking answers at once when asked for a slice (``limit``).
 MAX_LIMIT = 5000
-#: The lines an API ranking answers when no ``limit`` is asked: every line of a ranking of
-#: at most this many, else its first ``API_LINES`` (``count`` says how many there are).
+#: Without ``limit``, the API answers every line of a ranking of at most ``API_LINES``
+#: lines, as it always did, and the first ``API_PAGE`` lines of a longer one (a
+#: 5,000-player event is read in slices; ``count`` says how many lines there are).
 API_LINES = 500
+API_PAGE = 100
 
 
 def page_of(value: Any, *, field: str, low: int, high: int, default: int) -> int:

@@ -190,8 +190,8 @@ def _ranking_body(
 ) -> dict[str, Any]:
     """A ranking as the API answers it (``game`` None: the tournament's over every game):
     ``limit`` lines from ``offset`` (``count`` is the number of lines). Without ``limit``,
-    every line of a ranking of at most ``API_LINES`` lines, else its first ``API_LINES``
-    from ``offset`` (docs/api.md: a large event is read in slices). Read a slice at a time
+    every line of a ranking of at most ``API_LINES`` lines, else ``API_PAGE`` lines from
+    ``offset`` (docs/api.md: a large event is read in slices). Read a slice at a time
     from the stored figures (``selectors.RankingReader``)."""
     query = request.query_params
     offset = selectors.page_of(query.get("offset"), field="offset", low=0, high=10**6, default=0)
@@ -199,7 +199,9 @@ def _ranking_body(
         query.get("limit"), field="limit", low=1, high=selectors.MAX_LIMIT, default=0
     )
     page = selectors.ranking_page(tournament, table, offset=offset,
-                                  limit=limit or selectors.API_LINES)  # fmt: skip
+                                  limit=limit or selectors.API_PAGE)  # fmt: skip
+    if not limit and offset + len(page.lines) < page.count <= selectors.API_LINES:
+        page = selectors.ranking_page(tournament, table, offset=offset)  # a small one: whole
     return {"tournament": tournament.slug, "game": game, "top_total": page.top_total,
             "count": page.count, "standings": page.lines}  # fmt: skip
 
@@ -212,7 +214,7 @@ class RankingPageQuery(serializers.Serializer):
     offset = serializers.IntegerField(required=False, min_value=0, max_value=10**6,
                                       help_text="First line (from 0) of the slice.")  # fmt: skip
     limit = serializers.IntegerField(required=False, min_value=1, max_value=selectors.MAX_LIMIT,
-                                     help_text="Lines (default: all, at most 500).")  # fmt: skip
+                                     help_text="Lines (default: all; 100 past 500).")  # fmt: skip
 
 
 RANKING_PARAMETERS = [RankingPageQuery]
