@@ -19,8 +19,9 @@ PostgreSQL database (``manage.py shell`` with the stack's environment):
 Then times N sequential requests of the console rankings page
 (``/arbitre/tournoi/<slug>/classement/``: the overall table's first 100 lines, a série's
 table, a game's, a search by name) and of the API (``/api/tournaments/<slug>/rankings/``:
-the default answer, at most 500 lines, and slices of 100), and C times: an arbiter's correction
-(``proposal_correct`` on the last round, timed) followed by the first view of each,
+the default answer, 100 lines past 500, a slice of 500, one far down, a game's), and C
+times: an arbiter's correction (``proposal_correct`` on the last round, timed) followed
+by the first view of each,
 which reads the changed rows. Prints p50/p95/max, the build and close times, and the
 stored-versus-recomputed check (``tirage_standings_check``, 0 differences expected).
 Bounded: the build stops adding games when ``--budget`` seconds are spent, and the
@@ -199,7 +200,8 @@ def main() -> int:
             "console, a game (?table=game-1)": (browse, console + "?table=game-1"),
             "console, search (?q=Joueur 0042)": (browse, console + "?q=Joueur+0042"),
             "api": (read, rankings),
-            "api, ?limit=100": (read, rankings + "?limit=100"),
+            "api, ?limit=500": (read, rankings + "?limit=500"),
+            "api, a game (games/1/rankings/)": (read, f"/api/tournaments/{slug}/games/1/rankings/"),
             "api, ?offset=4900&limit=100": (read, rankings + "?offset=4900&limit=100"),
         }
         print(f"load average before timing: {load_average()}")
