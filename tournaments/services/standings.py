@@ -184,12 +184,21 @@ class _Pass:
 
     game: Game
     settings: TotalsSettings = field(init=False)
+    _everyone: list[Registration] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.settings = game_settings(self.game)
 
     def registrations(self, players: Sequence[int] | None) -> list[Registration]:
-        """The registrations (only the columns the figures need), in registration order."""
+        """The registrations (only the columns the figures need), in registration order;
+        every one (``players`` None) read once a pass (a close needs them twice)."""
+        if players is None:
+            if self._everyone is None:
+                self._everyone = self._registrations(None)
+            return self._everyone
+        return self._registrations(players)
+
+    def _registrations(self, players: Sequence[int] | None) -> list[Registration]:
         rows = Registration.objects.filter(tournament_id=self.game.tournament_id)
         if players is not None:
             rows = rows.filter(player_id__in=players)
