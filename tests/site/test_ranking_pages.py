@@ -14,10 +14,12 @@ ranked 3rd ex aequo in registration order (Chloé, then tables 4 to 130).
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
 from tests.scenario import add_players, new_game
@@ -136,6 +138,8 @@ def test_the_api_answers_slices_and_a_bounded_default(event, monkeypatch) -> Non
     assert len(client.get(url).json()["standings"]) == 20
     capped = client.get(url, {"offset": "120"}).json()
     assert capped["count"] == 130 and len(capped["standings"]) == 10
+    past = client.get(url, {"offset": "1000"}).json()
+    assert (past["count"], past["standings"]) == (130, [])
     assert len(client.get(url, {"limit": "60"}).json()["standings"]) == 60
 
 
@@ -159,3 +163,19 @@ def test_pages_equal_the_whole_ranking_and_read_no_proposal(event) -> None:
     assert ranking_differences(tournament) == []
     ranks = [line.rank for line in selectors.ranking_page(tournament, limit=3).lines]
     assert ranks == [1, 2, 3]
+
+
+def test_a_player_registered_behind_the_services_back_is_ranked_all_the_same(event) -> None:
+    """Stored lines missing (a player added through Django's admin after the games were
+    played): the pages take the whole ranking instead, as ``game_outcomes`` recomputes;
+    the checker's repair then writes the missing lines."""
+    tournament = event["tournament"]
+    (late,) = add_players(tournament, ["Zoé"], first_table=131)
+    page = selectors.ranking_page(tournament, offset=129, limit=5)
+    # Zoé scored nothing: 3rd ex aequo with the 128 others, last in registration order.
+    assert page.count == 131 and [(line.player.name, line.rank) for line in page.lines] == [
+        (_name(130), 3), ("Zoé", 3)]  # fmt: skip
+    assert selectors.ranking_page(tournament, offset=500, limit=5).lines == ()
+    call_command("tirage_standings_check", "--repair", stdout=io.StringIO())
+    assert selectors.ranking_page(tournament, offset=130, limit=1).lines[0].player.name == "Zoé"
+    assert ranking_differences(tournament) == []
