@@ -179,3 +179,21 @@ def test_a_player_registered_behind_the_services_back_is_ranked_all_the_same(eve
     call_command("tirage_standings_check", "--repair", stdout=io.StringIO())
     assert selectors.ranking_page(tournament, offset=130, limit=1).lines[0].player.name == "Zoé"
     assert ranking_differences(tournament) == []
+
+
+def test_groups_and_searches_are_ranked_by_the_database(event, monkeypatch) -> None:
+    """With the stored figures whole, no table builds the whole order in Python (the
+    fallback): a group's table and a search are filtered after the database's ranks."""
+    from tournaments.selectors import ranking_pages
+
+    def whole(_self):
+        raise AssertionError("the whole order was built in Python")
+
+    monkeypatch.setattr(ranking_pages.RankingReader, "overall", property(whole))
+    tournament = event["tournament"]
+    reader = selectors.RankingReader(tournament)
+    série = reader.page(selectors.RankingTable("series", "1"), limit=2)
+    assert série.count == 65 and série.group_ranks == ((1, False), (2, True))
+    assert [(line.player.name, line.rank) for line in série.lines] == [("Bruno", 2), (_name(4), 3)]
+    found = reader.page(selectors.RankingTable("overall"), search="chlo")
+    assert (found.count, found.found, found.lines[0].rank) == (130, 1, 3)

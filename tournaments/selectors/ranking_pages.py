@@ -20,10 +20,11 @@ is taken from ``results_data`` instead: slower, same lines."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.core.exceptions import EmptyResultSet
 from django.db.models import Count, Min, Q, Sum
 from django.utils.translation import gettext
 
@@ -174,10 +175,13 @@ class RankingReader:
                 return None
         return figures
 
-    def _sliced(self, table: RankingTable, offset: int, limit: int | None) -> RankingPage | None:
-        """A slice of the tournament's or a game's table ranked by the database
-        (``ranking_sql``), or None: the Québec tie-break, figures missing or stale, or an
-        empty slice (the whole path then answers)."""
+    def _sliced(
+        self, table: RankingTable, offset: int, limit: int | None, search: str
+    ) -> RankingPage | None:
+        """A slice of a table ranked by the database (``ranking_sql``), a group's or a
+        search's players filtered there after the whole table's ranks, or None: the
+        Québec tie-break, figures missing or stale, or an empty slice (the whole path then
+        answers)."""
         if table.kind == "game":
             games = [g for g in self.games if g.number == int(table.key)]
             title = gettext("Partie %(n)s") % {"n": table.key}
@@ -189,19 +193,38 @@ class RankingReader:
         if figures is None:
             return None
         ids = [g.pk for g in games]
-        found = ranked_slice(ids, offset, limit)
+        try:
+            found = ranked_slice(ids, offset, limit, self._members(table, search))
+        except EmptyResultSet:  # a group nobody is in
+            return None
         if found is None or found.players != self.registered:
             return None
         if found.least != len(ids) or found.most != len(ids):
             return None
         top = sum(figures[i][1] for i in ids)
         players = [r[0] for r in found.rows]
-        shown = ids if table.kind == "overall" else []
+        shown = ids if table.kind != "game" else []
         lines = self._lines(shown, ids, top, players, found.rows)
+        group = table.kind in SUB_KEYS
+        count = found.found if group else found.players
         return RankingPage(
-            table, title, top, sum(figures[i][2] for i in ids), found.players, found.players,
-            offset, tuple(lines[p] for p in players), (), tuple(g.number for g in games),
+            table, title, top, sum(figures[i][2] for i in ids), count,
+            found.found, offset, tuple(lines[p] for p in players),
+            tuple(found.within) if group else (), tuple(g.number for g in games),
         )  # fmt: skip
+
+    def _members(self, table: RankingTable, search: str) -> tuple[str, Sequence[object]] | None:
+        """The SQL of the player ids a group's table or a search keeps (None: everyone)."""
+        regs = Registration.objects.filter(tournament_id=self.tournament.pk)
+        if table.kind in SUB_KEYS:  # the values written that fall in the group (1A, 1B: 1)
+            at, kind = SUB_KEYS.index(table.kind), table.kind
+            raw = {v[at] for v in self._values if group_label(v[at], kind) == table.key}
+            regs = regs.filter(**{f"player__{kind}__in": sorted(raw)}) if raw else regs.none()
+        elif search:
+            regs = regs.filter(self._wanted(search))
+        else:
+            return None
+        return regs.values("player_id").query.sql_with_params()
 
     def _stored(self, games: list[Game], *, overall: bool) -> _Order | None:
         """The order from the stored figures, or None when they are missing or stale for
@@ -298,8 +321,8 @@ class RankingReader:
         """``limit`` lines (None: all) of ``table`` from ``offset``, among the lines whose
         player matches ``search`` (a name's part or a table number)."""
         numbers = tuple(g.number for g in self.games)
-        if not search and table.kind in ("overall", "game"):
-            fast = self._sliced(table, offset, limit)
+        if not (search and table.kind in SUB_KEYS):
+            fast = self._sliced(table, offset, limit, search)
             if fast is not None:
                 return fast
         if table.kind == "game":
@@ -315,7 +338,8 @@ class RankingReader:
         ranks = group_ranks([r[1] for r in rows]) if table.kind in SUB_KEYS else []
         found = list(range(len(rows)))
         if search:
-            matching = self._matching(search)
+            regs = Registration.objects.filter(tournament_id=self.tournament.pk)
+            matching = set(regs.filter(self._wanted(search)).values_list("player_id", flat=True))
             found = [i for i in found if rows[i][0] in matching]
         cut = found[offset:] if limit is None else found[offset : offset + limit]
         lines = order.lines([rows[i][0] for i in cut])
@@ -331,14 +355,14 @@ class RankingReader:
         _game, order = self.game(game_number)
         return order.lines([player_id]).get(player_id)
 
-    def _matching(self, search: str) -> set[int]:
+    @staticmethod
+    def _wanted(search: str) -> Q:
         """The players whose name holds ``search`` or who sit at table ``search``."""
         text = search.strip()[:SEARCH_LENGTH]
         wanted = Q(player__name__icontains=text)
         if text.isascii() and text.isdigit() and len(text) < 7:
             wanted |= Q(table_number=int(text))
-        regs = Registration.objects.filter(Q(tournament_id=self.tournament.pk) & wanted)
-        return set(regs.values_list("player_id", flat=True))
+        return wanted
 
 
 def _shared(ranks: Iterable[int]) -> set[int]:

@@ -22,23 +22,40 @@ from tournaments.models import PlayerGameFigure
 class Slice:
     """``rows`` (player id, total, rank, ex aequo) of the slice, in ranking order;
     ``players`` how many the whole table has; ``least`` and ``most`` the fewest and most
-    stored game rows a player has (both the number of games when the figures are whole)."""
+    stored game rows a player has (both the number of games when the figures are whole).
+    With ``members``: ``found`` how many of them the table has, ``within`` each row's
+    (rank among them, shared?): a group's own ranking."""
 
     rows: list[tuple[int, int, int, bool]]
     players: int
     least: int
     most: int
+    found: int
+    within: list[tuple[int, bool]]
 
 
-def ranked_slice(game_ids: Sequence[int], offset: int, limit: int | None) -> Slice | None:
-    """The slice ``[offset, offset + limit)`` of the ranking over ``game_ids`` (None when
-    the slice is empty: past the end, or no stored row)."""
+def ranked_slice(
+    game_ids: Sequence[int],
+    offset: int,
+    limit: int | None,
+    members: tuple[str, Sequence[object]] | None = None,
+) -> Slice | None:
+    """The slice ``[offset, offset + limit)`` of the ranking over ``game_ids``, among the
+    players of ``members`` (an SQL query of player ids and its parameters: a group, a
+    search) when given, each keeping their rank in the whole table. None when the slice is
+    empty (past the end, nobody matches, no stored row)."""
     if not game_ids:
         return None
     table = connection.ops.quote_name(PlayerGameFigure._meta.db_table)
     marks = ", ".join(["%s"] * len(game_ids))
+    among, params = ("", []) if members is None else (f"WHERE player_id IN ({members[0]})",
+                                                       list(members[1]))  # fmt: skip
     sql = f"""
-        SELECT player_id, total, rnk, tied, players, least, most FROM (
+        SELECT player_id, total, rnk, tied, players, least, most,
+               RANK() OVER (ORDER BY total DESC) AS within,
+               COUNT(*) OVER (PARTITION BY total) AS within_tied,
+               COUNT(*) OVER () AS found
+        FROM (
             SELECT player_id, total, reg,
                    RANK() OVER (ORDER BY total DESC) AS rnk,
                    COUNT(*) OVER (PARTITION BY total) AS tied,
@@ -51,13 +68,16 @@ def ranked_slice(game_ids: Sequence[int], offset: int, limit: int | None) -> Sli
                 FROM {table} WHERE game_id IN ({marks}) GROUP BY player_id
             ) AS per_player
         ) AS ranked
+        {among}
         ORDER BY total DESC, reg
-        LIMIT %s OFFSET %s"""  # noqa: S608 (only the quoted table name and placeholders)
+        LIMIT %s OFFSET %s"""  # noqa: S608 (quoted names, placeholders, the ORM's subquery)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*game_ids, limit if limit is not None else 10**9, offset])
+        limit_value = limit if limit is not None else 10**9
+        cursor.execute(sql, [*game_ids, *params, limit_value, offset])
         found = cursor.fetchall()
     if not found:
         return None
     first = found[0]
     rows = [(p, int(total), int(rank), tied > 1) for p, total, rank, tied, *_c in found]
-    return Slice(rows, int(first[4]), int(first[5]), int(first[6]))
+    within = [(int(r[7]), r[8] > 1) for r in found]
+    return Slice(rows, int(first[4]), int(first[5]), int(first[6]), int(first[9]), within)
