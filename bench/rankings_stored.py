@@ -17,9 +17,11 @@ PostgreSQL database (``manage.py shell`` with the stack's environment):
   figures through ``services.standings`` as it does in play (its time is printed).
 
 Then times N sequential requests of the console rankings page
-(``/arbitre/tournoi/<slug>/classement/``) and of the API
-(``/api/tournaments/<slug>/rankings/``), and C times: an arbiter's correction
-(``proposal_correct`` on the last round, timed) followed by the first view of each,
+(``/arbitre/tournoi/<slug>/classement/``: the overall table's first 100 lines, a série's
+table, a game's, a search by name) and of the API (``/api/tournaments/<slug>/rankings/``:
+the default answer, 100 lines past 500, a slice of 500, one far down, a game's), and C
+times: an arbiter's correction (``proposal_correct`` on the last round, timed) followed
+by the first view of each,
 which reads the changed rows. Prints p50/p95/max, the build and close times, and the
 stored-versus-recomputed check (``tirage_standings_check``, 0 differences expected).
 Bounded: the build stops adding games when ``--budget`` seconds are spent, and the
@@ -94,7 +96,7 @@ for g in range(G):
                                  "score": move["score"]}}))
         ProposalVersion.objects.bulk_create(slips, batch_size=2000)
         c0 = time.monotonic()
-        round_close(round_id=rnd.pk, actor=arbiter)
+        round_close(round_id=rnd.pk, actor=arbiter, confirm=True)  # the clock still runs
         closes.append(time.monotonic() - c0)
         round_place_top(round_id=rnd.pk, actor=arbiter)
         rounds_played += 1
@@ -183,11 +185,25 @@ def main() -> int:
         session.login(*ARBITER)
         api = stack.arbiter()
         console = f"/arbitre/tournoi/{slug}/classement/"
+
+        def browse(path: str) -> tuple[int, bytes]:
+            return session.request("GET", path)
+
+        def read(path: str) -> tuple[int, bytes]:
+            response = api.get(path)
+            return response.status, response.raw
+
+        rankings = f"/api/tournaments/{slug}/rankings/"
         pages = {
-            "console": (lambda p: session.request("GET", p), console),
-            "api": (lambda p: (r := api.get(p)) and (r.status, r.raw),
-                    f"/api/tournaments/{slug}/rankings/"),
-        }  # fmt: skip
+            "console": (browse, console),
+            "console, série 1 (?table=series-1)": (browse, console + "?table=series-1"),
+            "console, a game (?table=game-1)": (browse, console + "?table=game-1"),
+            "console, search (?q=Joueur 0042)": (browse, console + "?q=Joueur+0042"),
+            "api": (read, rankings),
+            "api, ?limit=500": (read, rankings + "?limit=500"),
+            "api, a game (games/1/rankings/)": (read, f"/api/tournaments/{slug}/games/1/rankings/"),
+            "api, ?offset=4900&limit=100": (read, rankings + "?offset=4900&limit=100"),
+        }
         print(f"load average before timing: {load_average()}")
         first: dict[str, list[float]] = {name: [] for name in pages}
         for name, (get, path) in pages.items():

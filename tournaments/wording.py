@@ -900,6 +900,9 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Le paramètre « %(field)s » est un nombre entier de %(low)s à %(high)s."),
         _("Ce paramètre est un nombre entier."),
     ),
+    "query.table": (
+        _("Ce tableau du classement n'existe pas : choisissez-le dans la liste de la page."),
+    ),
     # -- classic tournaments (engine.classic.pairings, services.classic) -----------------
     "classic.not_classic": (_("Ce tournoi n'est pas un tournoi de formule classique."),),
     "classic.already": (_("Ce tournoi est déjà un tournoi de formule classique."),),

@@ -195,20 +195,66 @@ def player_game(
     Warnings are counted through the game; the ``from``-th and each later one costs the
     penalty, taken at the end of the game (§4.3). The site's stored figures
     (``tournaments.services.standings``) call this too, so both apply one rule."""
-    rounds = tuple(o.score if o is not None else 0 for o in outcomes)
-    warnings = sum(1 for o in outcomes if o is not None and o.kind == "warning") + disciplinary
+    marks = [_round_marks(o) for o in outcomes]
+    return _player_game(
+        player,
+        tuple(m[0] for m in marks),
+        tuple(solo_rounds),
+        sum(m[1] for m in marks) + disciplinary,
+        sum(m[2] for m in marks),
+        paid=paid,
+        settings=settings,
+    )
+
+
+def player_game_next(
+    previous: PlayerGame,
+    outcome: Outcome | None,
+    *,
+    solo: int | None,
+    disciplinary: int,
+    paid: bool,
+    settings: TotalsSettings,
+) -> PlayerGame:
+    """``previous`` with one more round at the end: its outcome (``None``: absent), its
+    position when the player won its solo, its disciplinary warnings. The same figures as
+    :func:`player_game` over every round (a close then updates each player's game from
+    the stored one instead of reading every round again)."""
+    score, warned, penalised = _round_marks(outcome)
+    return _player_game(
+        previous.player_id,
+        (*previous.rounds, score),
+        (*previous.solo_rounds, solo) if solo is not None else previous.solo_rounds,
+        previous.warnings + warned + disciplinary,
+        previous.penalties + penalised,
+        paid=paid,
+        settings=settings,
+    )
+
+
+def _round_marks(outcome: Outcome | None) -> tuple[int, int, int]:
+    """What one round's outcome adds to a player's game: (score, warning, penalty)."""
+    if outcome is None:
+        return 0, 0, 0
+    penalised = outcome.kind == "penalty" or outcome.code == "zero.penalty_small"
+    return outcome.score, int(outcome.kind == "warning"), int(penalised)
+
+
+def _player_game(
+    player: PlayerId,
+    rounds: tuple[int, ...],
+    solo_rounds: tuple[int, ...],
+    warnings: int,
+    penalties: int,
+    *,
+    paid: bool,
+    settings: TotalsSettings,
+) -> PlayerGame:
     charged = max(0, warnings - settings.warning_penalty_from + 1)
     bonus = settings.solo_value * len(solo_rounds) if paid else 0
-    penalties = sum(
-        1
-        for o in outcomes
-        if o is not None and (o.kind == "penalty" or o.code == "zero.penalty_small")
-    )
     penalty = charged * settings.warning_penalty
     total = sum(rounds) + bonus - penalty
-    return PlayerGame(
-        player, rounds, tuple(solo_rounds), bonus, warnings, penalty, penalties, total
-    )
+    return PlayerGame(player, rounds, solo_rounds, bonus, warnings, penalty, penalties, total)
 
 
 def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> GameResult:
@@ -252,15 +298,23 @@ def game_result(scores: GameScores, settings: TotalsSettings | None = None) -> G
     return GameResult(tuple(scores.tops), tuple(entries), tuple(counted), entrants)
 
 
+def shared_ranks(keys: Sequence[Any]) -> list[tuple[int, int]]:
+    """``(index in keys, rank)`` best first: ordered by key, highest first (stable: input
+    order among equals); equal keys share the rank and the next rank skips (1, 2, 2, 4).
+    The one ranking rule of every standing (the site's paged rankings call it on the
+    stored totals alone)."""
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+    out: list[tuple[int, int]] = []
+    for i, index in enumerate(order):
+        same = i and keys[order[i - 1]] == keys[index]
+        out.append((index, out[-1][1] if same else i + 1))
+    return out
+
+
 def _ranked(lines: list[tuple[tuple, Standing]]) -> tuple[Standing, ...]:
-    """Order by key, best first (stable: input order among equals); equal keys share the
-    rank and the next rank skips (1, 2, 2, 4)."""
-    lines.sort(key=lambda line: line[0], reverse=True)
-    out: list[Standing] = []
-    for i, (key, standing) in enumerate(lines):
-        rank = out[-1].rank if i and lines[i - 1][0] == key else i + 1
-        out.append(_with_rank(standing, rank))
-    return tuple(out)
+    """Order by key, best first, equal keys sharing the rank (:func:`shared_ranks`)."""
+    ranks = shared_ranks([key for key, _s in lines])
+    return tuple(_with_rank(lines[index][1], rank) for index, rank in ranks)
 
 
 def _with_rank(s: Standing, rank: int) -> Standing:

@@ -156,6 +156,11 @@ def test_rankings_per_centre_page_pdf_xlsx(event) -> None:  # noqa: F811
     t = event["tournament"]
     page = client.get(reverse("console:rankings", args=[t.slug])).content.decode()
     assert "Par centre" in page and "Centre A" in page
+    # One centre's table alone, as the paged reader serves it (a table picked): Bruno only.
+    one = client.get(reverse("console:rankings", args=[t.slug]), {"table": "centre-Centre B"})
+    assert one.status_code == 200
+    body = one.content.decode()
+    assert "Bruno" in body and "Anne" not in body and "Chloé" not in body
     pdf = client.get(reverse("console:document", args=[t.slug, "results"]))
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
     assert "Classements par centre" in text and "Centre B" in text

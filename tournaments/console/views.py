@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -459,44 +458,6 @@ def correction(request: HttpRequest, round_id: int) -> HttpResponse:
         },
     )
     return redirect("console:slips", round_id=rnd.pk)
-
-
-# --- Rankings ---------------------------------------------------------------------------
-
-
-@login_required
-@require_GET
-def rankings(request: HttpRequest, slug: str) -> HttpResponse:
-    """Per-game and cumulative rankings, series and category sub-rankings, paged
-    (``?page=N``: lines ``PAGE_LINES × (N − 1) + 1`` onwards of every table) so that a
-    5,000-player event renders a few hundred lines a table."""
-    obj = tournament_or_404(slug)
-    role = role_or_403(request, obj.pk)
-    page = selectors.page_of(request.GET.get("page"), field="page", low=1, high=10**6, default=1)
-    results = selectors.results_data(obj)
-    overall = results.main
-    series = selectors.sub_rankings(overall, "series")
-    categories = selectors.sub_rankings(overall, "category")
-    centres = selectors.sub_rankings(overall, "centre")
-    groups = series + categories + centres
-    pages = selectors.pages_needed(len(overall.lines), *(len(g.lines) for g in groups))
-    cut = slice((page - 1) * selectors.PAGE_LINES, page * selectors.PAGE_LINES)
-    ctx = {
-        "tournament": obj,
-        "role": role,
-        "games": [replace(g, lines=g.lines[cut]) for g in results.games],
-        "total": overall.lines[cut],
-        "top_total": overall.top_total,
-        "series": [replace(g, lines=g.lines[cut]) for g in series if g.lines[cut]],
-        "categories": [replace(g, lines=g.lines[cut]) for g in categories if g.lines[cut]],
-        "centres": [replace(g, lines=g.lines[cut]) for g in centres if g.lines[cut]],
-        "playing": any(g.state == GameState.PLAYING for g in selectors.tournament_games(obj)),
-        "page": page,
-        "pages": pages,
-        "first_line": cut.start + 1,
-        "players": len(overall.lines),
-    }
-    return render(request, "console/rankings.html", ctx)
 
 
 # --- Players ----------------------------------------------------------------------------

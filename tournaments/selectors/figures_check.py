@@ -14,6 +14,7 @@ from engine.duplicate.totals import GameResult, PlayerGame
 from tournaments import adapter
 from tournaments.models import Game, Registration
 from tournaments.selectors.outcomes import computed_game_outcomes, stored_game_outcomes
+from tournaments.selectors.ranking_check import ranking_differences
 
 #: PlayerGame fields as the sentences name them.
 FIELDS = (
@@ -107,8 +108,13 @@ def _player_differences(
 
 
 def figures_differences(games: Iterable[Game]) -> list[str]:
-    """Every difference of every game, in game order."""
+    """Every difference of every game, in game order, then of their tournaments' paged
+    rankings (``ranking_check``)."""
     out: list[str] = []
+    tournaments = {}
     for game in games:
         out += game_differences(game)
+        tournaments[game.tournament_id] = game.tournament
+    for tournament in tournaments.values():
+        out += ranking_differences(tournament)
     return out

@@ -5,6 +5,8 @@ sheets name them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db.models import Q
 
 from tournaments.errors import ServiceError
@@ -181,10 +183,19 @@ def arrivals(tournament: Tournament | int) -> dict[int, Registration]:
     }
 
 
-def players_of(tournament: Tournament | int) -> dict[int, PlayerInfo]:
-    """The registered players by ``Player`` id, in table order, as the sheets name them."""
+def players_of(
+    tournament: Tournament | int, only: Iterable[int] | None = None
+) -> dict[int, PlayerInfo]:
+    """The registered players by ``Player`` id, in table order, as the sheets name them;
+    ``only`` those players (a ranking page names its hundred lines, not 5,000)."""
+    if only is None:
+        regs = registrations(tournament)
+    else:
+        rows = Registration.objects.filter(tournament_id=_tournament_id(tournament))
+        rows = rows.filter(player_id__in=list(only)).select_related("player")
+        regs = list(rows.order_by("table_number"))
     out = {}
-    for reg in registrations(tournament):
+    for reg in regs:
         p = reg.player
         out[p.pk] = PlayerInfo(
             player_id=p.pk,

@@ -5,7 +5,7 @@ sheets, exports): a player with no series (or category) is ranked in a last grou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from django.utils.translation import gettext
@@ -37,11 +37,17 @@ from tournaments.selectors.values import (
 
 OVERALL_TITLE = "Classement général"
 
-#: Lines of each ranking a console page shows: a 5,000-player event is paged, so a view
-#: renders a few hundred lines, not 35,000 (docs/capacity.md); smaller events fit one page.
-PAGE_LINES = 500
+#: Lines of a console ranking page: a 5,000-player event shows one table at a time, a
+#: hundred lines of it (docs/capacity.md); an event of at most this many players shows
+#: every table whole on one page.
+PAGE_LINES = 100
 #: The most lines an API ranking answers at once when asked for a slice (``limit``).
 MAX_LIMIT = 5000
+#: Without ``limit``, the API answers every line of a ranking of at most ``API_LINES``
+#: lines, as it always did, and the first ``API_PAGE`` lines of a longer one (a
+#: 5,000-player event is read in slices; ``count`` says how many lines there are).
+API_LINES = 500
+API_PAGE = 100
 
 
 def page_of(value: Any, *, field: str, low: int, high: int, default: int) -> int:
@@ -57,11 +63,6 @@ def page_of(value: Any, *, field: str, low: int, high: int, default: int) -> int
             field=field, low=low, high=high,
         )  # fmt: skip
     return number
-
-
-def pages_needed(*counts: int) -> int:
-    """How many console pages the longest of the rankings needs (at least 1)."""
-    return max(1, *((n + PAGE_LINES - 1) // PAGE_LINES for n in counts))
 
 
 def ranking_lines(
@@ -144,35 +145,54 @@ def sub_rankings(
     (a club game without series), there is no sub-ranking at all."""
     groups: dict[str, list[RankingLine]] = {}
     for line in ranking.lines:
-        label = (getattr(line.player, attribute) or "").strip()
-        label = series_group(label) if attribute == "series" and label else label
-        groups.setdefault(label, []).append(line)
+        groups.setdefault(group_label(getattr(line.player, attribute), attribute), []).append(line)
     if set(groups) <= {""}:
         return ()
     out = []
-    # Centres (a simultaneous event) by name; séries and categories in the federation's order.
-    order = (lambda g: (3, 0, g.casefold())) if attribute == "centre" else _group_order
-    for label in sorted(groups, key=lambda g: (g == "", order(g))):
-        ranked: list[tuple[int, RankingLine]] = []
-        for i, line in enumerate(groups[label]):
-            same = i and groups[label][i - 1].total == line.total
-            ranked.append((ranked[-1][0] if same else i + 1, line))
-        counts: dict[int, int] = {}
-        for rank, _line in ranked:
-            counts[rank] = counts.get(rank, 0) + 1
-        lines = tuple((rank, counts[rank] > 1, line) for rank, line in ranked)
+    for label in groups_in_order(groups, attribute):
+        ranks = group_ranks([line.total for line in groups[label]])
+        pairs = zip(ranks, groups[label], strict=True)
+        lines = tuple((rank, tied, line) for (rank, tied), line in pairs)
         out.append(SubRanking(label or UNCLASSED, lines, unclassed=not label))
     return tuple(out)
+
+
+def group_label(value: str | None, attribute: str) -> str:
+    """The sub-ranking group of a player's ``attribute`` value ("" when none): a series
+    counts in its série (1A in série 1, rules K6), any other key as written."""
+    label = (value or "").strip()
+    return series_group(label) if attribute == "series" and label else label
+
+
+def groups_in_order(labels: Iterable[str], attribute: str = "") -> list[str]:
+    """Group labels in the federation's order (centres by name), the players with none
+    ("") last."""
+    if attribute == "centre":
+        return sorted(labels, key=lambda g: (g == "", g.casefold(), g))
+    return sorted(labels, key=lambda g: (g == "", _group_order(g)))
+
+
+def group_ranks(totals: Sequence[int]) -> list[tuple[int, bool]]:
+    """(rank within the group, shared?) of a group's lines given in the overall order:
+    equal totals share the rank (the overall tie-break is already in that order)."""
+    ranks: list[int] = []
+    for i, total in enumerate(totals):
+        ranks.append(ranks[-1] if i and totals[i - 1] == total else i + 1)
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    return [(rank, counts[rank] > 1) for rank in ranks]
 
 
 def player_results(reg: Registration) -> list[dict[str, Any]]:
     """Per game: the counted rounds with the top and the player's current proposal, and
     the player's line of the game's ranking (``standing``, a ``RankingLine`` or None)."""
-    infos = players_of(reg.tournament_id)
+    from tournaments.selectors.ranking_pages import RankingReader  # it builds on this module
+
+    reader = RankingReader(reg.tournament)
     out = []
     for game, result in tournament_results(reg.tournament):
-        lines = ranking_lines(engine_game_standings(result), infos)
-        mine = next((line for line in lines if line.player.player_id == reg.player_id), None)
+        mine = reader.line(game.number, reg.player_id)
         pg = result.player(reg.player_id)
         rounds = counted_rounds(game)
         versions = player_versions(rounds, reg.player_id)

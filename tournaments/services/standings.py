@@ -32,13 +32,13 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, models
-
 from engine.duplicate.proposals import Outcome
 from engine.duplicate.totals import (
     LATE_ARRIVAL,
+    PlayerGame,
     TotalsSettings,
     player_game,
+    player_game_next,
     solo_paid,
     solo_winner,
 )
@@ -58,6 +58,7 @@ from tournaments.models import (
     RoundState,
 )
 from tournaments.selectors.outcomes import figures_key
+from tournaments.services.figure_rows import insert_rows, json_value, upsert_rows
 
 
 def game_settings(game: Game) -> TotalsSettings:
@@ -141,6 +142,8 @@ def _round_pass(rnd: Round) -> None:
         cells = work.cells([figure], None)
         work.solo(figure, cells, complete=True)
         work.write_cells(cells, [figure], None)
+        if at_before is None and at_now == len(others) and work.append_lines(figure, cells):
+            return  # a close: each line from the stored one and the new cell
     else:
         RoundFigure.objects.filter(pk=rnd.pk).delete()
     work.player_lines(None)
@@ -181,12 +184,21 @@ class _Pass:
 
     game: Game
     settings: TotalsSettings = field(init=False)
+    _everyone: list[Registration] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.settings = game_settings(self.game)
 
     def registrations(self, players: Sequence[int] | None) -> list[Registration]:
-        """The registrations (only the columns the figures need), in registration order."""
+        """The registrations (only the columns the figures need), in registration order;
+        every one (``players`` None) read once a pass (a close needs them twice)."""
+        if players is None:
+            if self._everyone is None:
+                self._everyone = self._registrations(None)
+            return self._everyone
+        return self._registrations(players)
+
+    def _registrations(self, players: Sequence[int] | None) -> list[Registration]:
         rows = Registration.objects.filter(tournament_id=self.game.tournament_id)
         if players is not None:
             rows = rows.filter(player_id__in=players)
@@ -265,7 +277,7 @@ class _Pass:
         stale.delete()
         columns = ("round_id", "player_id", "absent", "competes", "kind", "code", "score",
                    "raw_score", "disciplinary")  # fmt: skip
-        _insert(PlayerRoundFigure, columns, [(r, p, *c) for (r, p), c in cells.items()])
+        insert_rows(PlayerRoundFigure, columns, [(r, p, *c) for (r, p), c in cells.items()])
 
     def solo(
         self, figure: RoundFigure, cells: dict[tuple[int, int], Cell], *, complete: bool
@@ -312,6 +324,84 @@ class _Pass:
             _game_pass(self.game)
             return
         self.player_lines(set(players) | self.fill(figures, players))
+
+    def append_lines(self, figure: RoundFigure, cells: dict[tuple[int, int], Cell]) -> bool:
+        """A round counted after the game's last one (a close): every player's line is the
+        stored one with the round's cell added (``totals.player_game_next``), instead of
+        every cell of the game read again. False, with nothing written, when the stored
+        lines are not the ones before this round (a line missing, another round count,
+        other settings) or when whether solos are paid changes (every bonus moves): the
+        caller then rewrites every line from the cells."""
+        game, settings = self.game, self.settings
+        key = figures_key(settings)
+        previous = GameFigure.objects.filter(game=game).first()
+        if previous is None or previous.settings_key != key:
+            return False
+        if previous.rounds != figure.position - 1:
+            return False
+        regs = self.registrations(None)
+        stored = {
+            p: rest
+            for p, *rest in PlayerGameFigure.objects.filter(game=game).values_list(
+                "player_id", "entrant", "rounds", "solo_rounds", "warnings", "penalties"
+            )
+        }
+        if len(stored) != len(regs) or any(
+            r.player_id not in stored or (figure.pk, r.player_id) not in cells
+            or len(stored[r.player_id][1]) != figure.position - 1
+            for r in regs
+        ):  # fmt: skip
+            return False
+        entrant = {
+            r.player_id: stored[r.player_id][0] or not cells[(figure.pk, r.player_id)][0]
+            for r in regs
+        }
+        entrants = sum(entrant.values())
+        paid = solo_paid(entrants, settings)
+        if paid != previous.solo_paid:
+            return False
+        lines = []
+        for r in regs:
+            p = r.player_id
+            _e, rounds, solos, warnings, penalties = stored[p]
+            c = cells[(figure.pk, p)]
+            before = PlayerGame(p, tuple(rounds), tuple(solos), 0, warnings, 0, penalties, 0)
+            pg = player_game_next(
+                before,
+                None if c[0] else Outcome(c[2], c[4], c[5], c[3], ""),
+                solo=figure.position if figure.solo_player_id == p else None,
+                disciplinary=c[6],
+                paid=paid,
+                settings=settings,
+            )
+            lines.append((game.pk, p, r.pk, entrant[p], json_value(list(pg.rounds)),
+                          json_value(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
+                          pg.warning_penalty, pg.penalties, pg.total))  # fmt: skip
+        self.write_lines(lines)
+        self.write_game(figure.position, previous.top_total + figure.top_score, entrants, paid)
+        return True
+
+    def write_lines(self, lines: list[tuple]) -> None:
+        """Upsert the game's lines (one row per (game, player))."""
+        upsert_rows(
+            PlayerGameFigure,
+            ("game_id", "player_id", "registration_id", "entrant", "rounds", "solo_rounds",
+             "solo_bonus", "warnings", "warning_penalty", "penalties", "total"),
+            lines,
+            unique=("game_id", "player_id"),
+        )  # fmt: skip
+
+    def write_game(self, rounds: int, top_total: int, entrants: int, paid: bool) -> None:
+        GameFigure.objects.update_or_create(
+            game=self.game,
+            defaults={
+                "rounds": rounds,
+                "top_total": top_total,
+                "entrants": entrants,
+                "solo_paid": paid,
+                "settings_key": figures_key(self.settings),
+            },
+        )
 
     def player_lines(self, players: set[int] | None) -> None:
         """Rewrite the game lines of ``players`` (None: everyone) from the stored cells,
@@ -392,65 +482,8 @@ class _Pass:
                 paid=paid,
                 settings=settings,
             )
-            lines.append((game.pk, p, reg, entrant[p], _json(list(pg.rounds)),
-                          _json(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
+            lines.append((game.pk, p, reg, entrant[p], json_value(list(pg.rounds)),
+                          json_value(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
                           pg.warning_penalty, pg.penalties, pg.total))  # fmt: skip
-        _upsert(
-            PlayerGameFigure,
-            ("game_id", "player_id", "registration_id", "entrant", "rounds", "solo_rounds",
-             "solo_bonus", "warnings", "warning_penalty", "penalties", "total"),
-            lines,
-            unique=("game_id", "player_id"),
-        )  # fmt: skip
-        GameFigure.objects.update_or_create(
-            game=game,
-            defaults={
-                "rounds": len(figures),
-                "top_total": sum(f.top_score for f in figures),
-                "entrants": entrants,
-                "solo_paid": paid,
-                "settings_key": key,
-            },
-        )
-
-
-def _json(value: list[int]) -> Any:
-    """A list as the database driver takes a JSON column's value (what ``JSONField``
-    hands it, without the field's per-value overhead)."""
-    return connection.ops.adapt_json_value(value, None)
-
-
-def _insert(model: type[models.Model], columns: Sequence[str], rows: Sequence[tuple]) -> None:
-    """Insert ``rows`` with one prepared statement (``executemany``): the ORM's
-    ``bulk_create`` spent most of a 5,000-player close building model instances and SQL
-    (docs/benchmarks.md, "Stored rankings")."""
-    if not rows:
-        return
-    q = connection.ops.quote_name
-    table = q(model._meta.db_table)
-    marks = ", ".join(["%s"] * len(columns))
-    sql = f"INSERT INTO {table} ({', '.join(q(c) for c in columns)}) VALUES ({marks})"
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
-
-
-def _upsert(
-    model: type[models.Model],
-    columns: Sequence[str],
-    rows: Sequence[tuple],
-    *,
-    unique: Sequence[str],
-) -> None:
-    """Insert or update ``rows`` on ``unique`` (PostgreSQL and SQLite share the syntax)."""
-    if not rows:
-        return
-    q = connection.ops.quote_name
-    table = q(model._meta.db_table)
-    marks = ", ".join(["%s"] * len(columns))
-    updates = ", ".join(f"{q(c)} = excluded.{q(c)}" for c in columns if c not in unique)
-    sql = (
-        f"INSERT INTO {table} ({', '.join(q(c) for c in columns)}) VALUES ({marks}) "
-        f"ON CONFLICT ({', '.join(q(c) for c in unique)}) DO UPDATE SET {updates}"
-    )
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        self.write_lines(lines)
+        self.write_game(len(figures), sum(f.top_score for f in figures), entrants, paid)

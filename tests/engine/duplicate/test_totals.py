@@ -7,12 +7,15 @@ import pytest
 from engine.duplicate.proposals import Outcome, make_outcome
 from engine.duplicate.totals import (
     GameScores,
+    PlayerGame,
     TotalsSettings,
     apply_moyenne,
     format_negatif,
     game_result,
     game_standings,
     percent_of_top,
+    player_game,
+    player_game_next,
     solo_winner,
     tournament_standings,
 )
@@ -290,3 +293,31 @@ def test_game_total_adds_solos_and_subtracts_warning_penalties() -> None:
     assert (sum(a.rounds), a.solo_bonus, a.warning_penalty, a.total) == (80, 10, 5, 85)
     line = game_standings(game_result(scores))[0]
     assert (line.player_id, line.solos, line.warnings, line.negatif) == ("a", 1, 4, -155)
+
+
+def test_a_game_grown_a_round_at_a_time_equals_the_whole_game() -> None:
+    """``player_game_next`` (a close updates the stored line) gives what ``player_game``
+    gives over every round: scores, solos, warnings (the 4th and later cost 5, §4.3),
+    penalties, bonus and total."""
+    settings = TotalsSettings(warning_penalty_from=2)
+    rounds: list[Outcome | None] = [
+        Outcome("valid", 26, 26, "ok", ""),
+        None,  # absent (arrived later)
+        Outcome("warning", 70, 70, "warning.reference", ""),
+        Outcome("penalty", 40, 45, "penalty", ""),
+        Outcome("zero", 0, 0, "zero.penalty_small", ""),
+        Outcome("warning", 12, 12, "warning.score", ""),
+    ]
+    solos, disciplinary = {3}, {4: 1}
+    grown = PlayerGame("anne", (), (), 0, 0, 0, 0, 0)
+    for position, outcome in enumerate(rounds, start=1):
+        grown = player_game_next(
+            grown, outcome, solo=position if position in solos else None,
+            disciplinary=disciplinary.get(position, 0), paid=True, settings=settings,
+        )  # fmt: skip
+    whole = player_game("anne", rounds, solo_rounds=[3], disciplinary=1, paid=True,
+                        settings=settings)  # fmt: skip
+    assert grown == whole
+    # By hand: 26 + 0 + 70 + 40 + 0 + 12 = 148, solo 10; warnings 2 + 1 disciplinary = 3,
+    # from the 2nd: 2 × 5 = 10; penalties: the penalty and the small-penalty zero, 2.
+    assert (whole.total, whole.warnings, whole.warning_penalty, whole.penalties) == (148, 3, 10, 2)

@@ -17,7 +17,6 @@ from tournaments.api.serializers_control import TournamentUpdateSerializer
 from tournaments.api.views.common import ApiView, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
-from tournaments.selectors.values import Ranking
 from tournaments.services.imports import check_size
 
 
@@ -190,18 +189,24 @@ def _ranking_allowed(request: Any, tournament: Tournament) -> None:
 
 
 def _ranking_body(
-    request: Any, tournament: Tournament, game: int | None, ranking: Ranking
+    request: Any, tournament: Tournament, game: int | None, table: selectors.RankingTable
 ) -> dict[str, Any]:
     """A ranking as the API answers it (``game`` None: the tournament's over every game):
-    every line, or ``limit`` lines from ``offset`` (``count`` is the number of lines)."""
+    ``limit`` lines from ``offset`` (``count`` is the number of lines). Without ``limit``,
+    every line of a ranking of at most ``API_LINES`` lines, else ``API_PAGE`` lines from
+    ``offset`` (docs/api.md: a large event is read in slices). Read a slice at a time
+    from the stored figures (``selectors.RankingReader``)."""
     query = request.query_params
     offset = selectors.page_of(query.get("offset"), field="offset", low=0, high=10**6, default=0)
     limit = selectors.page_of(
         query.get("limit"), field="limit", low=1, high=selectors.MAX_LIMIT, default=0
     )
-    lines = ranking.lines[offset : offset + limit] if limit else ranking.lines[offset:]
-    return {"tournament": tournament.slug, "game": game, "top_total": ranking.top_total,
-            "count": len(ranking.lines), "standings": lines}  # fmt: skip
+    page = selectors.ranking_page(tournament, table, offset=offset,
+                                  limit=limit or selectors.API_PAGE)  # fmt: skip
+    if not limit and offset + len(page.lines) < page.count <= selectors.API_LINES:
+        page = selectors.ranking_page(tournament, table, offset=offset)  # a small one: whole
+    return {"tournament": tournament.slug, "game": game, "top_total": page.top_total,
+            "count": page.count, "standings": page.lines}  # fmt: skip
 
 
 class RankingPageQuery(serializers.Serializer):
@@ -212,7 +217,7 @@ class RankingPageQuery(serializers.Serializer):
     offset = serializers.IntegerField(required=False, min_value=0, max_value=10**6,
                                       help_text="First line (from 0) of the slice.")  # fmt: skip
     limit = serializers.IntegerField(required=False, min_value=1, max_value=selectors.MAX_LIMIT,
-                                     help_text="Lines of the slice (default: all).")  # fmt: skip
+                                     help_text="Lines (default: all; 100 past 500).")  # fmt: skip
 
 
 RANKING_PARAMETERS = [RankingPageQuery]
@@ -228,8 +233,7 @@ class TournamentRankingView(ApiView):
         """The tournament's ranking over every game (public when the tournament allows it)."""
         tournament = selectors.tournament_by_slug(slug)
         _ranking_allowed(request, tournament)
-        ranking = selectors.tournament_ranking(tournament)
-        body = _ranking_body(request, tournament, None, ranking)
+        body = _ranking_body(request, tournament, None, selectors.RankingTable("overall"))
         return Response(s.RankingSerializer(body).data)
 
 
@@ -244,6 +248,6 @@ class GameRankingView(ApiView):
         tournament = selectors.tournament_by_slug(slug)
         _ranking_allowed(request, tournament)
         game = selectors.game_by_number(tournament, number)
-        ranking = selectors.game_ranking(game)
-        body = _ranking_body(request, tournament, game.number, ranking)
+        table = selectors.RankingTable("game", str(game.number))
+        body = _ranking_body(request, tournament, game.number, table)
         return Response(s.RankingSerializer(body).data)

@@ -21,6 +21,7 @@ from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import Game
 from tournaments.selectors.figures_check import game_differences
+from tournaments.selectors.ranking_check import ranking_differences
 from tournaments.services.standings import standings_update
 
 USAGE_ERROR = 2
@@ -68,6 +69,8 @@ class Command(BaseCommand):
                 found = game_differences(game)
             differences += found
             checked += 1
+        for t in {game.tournament_id: game.tournament for game in games}.values():
+            differences += ranking_differences(t)
         for line in differences:
             self.stdout.write(line)
         if differences:
