@@ -256,6 +256,23 @@ def _fresh_login_counts() -> None:
     settings.TIRAGE_LOGIN_KEY_PREFIX = f"test-login:{uuid.uuid4().hex}"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_live_versions() -> None:
+    """Each test keeps the polls' versions under its own cache keys (the cache and the
+    database ids outlive tests), and bumps them at once as well as after the commit: a
+    test's transaction never commits, its on_commit callbacks never run
+    (``tournaments.live_versions``; tests/site/test_live_versions.py checks the commit)."""
+    import uuid
+
+    from django.conf import settings
+
+    from tournaments import live_versions
+
+    settings.TIRAGE_LIVE_KEY_PREFIX = f"test-live:{uuid.uuid4().hex}"
+    settings.TIRAGE_LIVE_BUMP_AT_ONCE = True
+    live_versions.forget()
+
+
 @pytest.fixture
 def eager_celery() -> Iterator[None]:
     """Run tasks in-process in every profile (with REDIS_URL set they would go to Redis)."""

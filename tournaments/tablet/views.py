@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.check import check_move
 from engine.errors import EngineError
-from tournaments import adapter, selectors, wording
+from tournaments import adapter, live_versions, selectors, wording
 from tournaments.access import PlayerActor
 from tournaments.errors import ServiceError, http_status
 from tournaments.http import client_ip
@@ -296,17 +296,32 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @rate_limited
-@room_language
 def state(request: HttpRequest, token: str) -> HttpResponse:
+    """The live state. A poll still holding the current version gets its 304 from the
+    shared cache alone (``live_versions``: no query); otherwise the versions are read
+    first, then the rows the answer is built from. Without the cache, the version is
+    derived from the rows (``live.game_version``)."""
+    known = live_versions.tablet_versions(token) if 0 < len(token) <= MAX_TOKEN else None
+    if known is not None and live.unchanged(request, known.etag):
+        return live.not_modified(known.etag)
     reg = registration_for(token)
+    fresh = known is None and reg is not None
+    if fresh and (known := live_versions.tablet_versions_for(token, reg)) is not None:
+        reg = registration_for(token)  # read again after the versions: nothing older shown
     if reg is None:
-        return _unknown(request, as_json=True)
-    game, rnd, audit = live.snapshot(reg.tournament_id)
-    # The current version and the newest one (one query): a late version kept beside the
-    # current one changes what the tablet says, not what counts.
-    own = selectors.own_versions_mark(rnd, reg.player_id)
-    version = live.game_version(game, rnd, "tablet", reg.pk, own, audit=audit)
-    return live.conditional_json(request, version, lambda: _state(reg, game, rnd))
+        with speaking(None, request):  # the site's language, as room_language says it
+            return _unknown(request, as_json=True)
+    with speaking(reg.tournament.language, request):
+        if known is None:
+            game, rnd, audit = live.snapshot(reg.tournament_id)
+            # The current version and the newest one (one query): a late version kept
+            # beside the current one changes what the tablet says, not what counts.
+            own = selectors.own_versions_mark(rnd, reg.player_id)
+            version = live.game_version(game, rnd, "tablet", reg.pk, own, audit=audit)
+        else:
+            game, rnd, _audit = live.snapshot(reg.tournament_id, known.room)
+            version = known.etag
+        return live.conditional_json(request, version, lambda: _state(reg, game, rnd))
 
 
 @require_GET
