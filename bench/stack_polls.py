@@ -1,0 +1,326 @@
+"""Polls per second the production-like stack serves with p99 under 300 ms (issue 16).
+
+    .venv/bin/python bench/stack_polls.py [--players 5000] [--instances 1|2] [--workers 2]
+                                          [--rates 200,400,...] [--step 8] [--max-seconds 150]
+                                          [--no-live-versions]
+
+Starts a private ``deploy/stack`` (PostgreSQL, Redis, gunicorn with deploy/gunicorn.conf.py,
+one Celery worker) on free loopback ports; with ``--instances 2`` two gunicorn instances
+(``STACK_WEB_INSTANCES``, two ports) behind Debian's nginx with the shipped configuration
+(tests/production/nginx.py renders it; the loopback address is listed as a hall, so only
+the per-token limit applies, and the plain-HTTP server proxies instead of redirecting: TLS
+is left out). A tournament with ``--players`` registrations, their tablet tokens, a game and
+an open round whose top is computed; every tablet polls once to hold the current ETag.
+
+Then an open-loop load: at each offered rate (``--rates``, polls a second) for ``--step``
+seconds, ``GET /tablette/<token>/etat/`` with ``If-None-Match``, tokens in turn, each
+request leaving at its scheduled time (asyncio; a new connection to gunicorn, whose sync
+workers close it; keep-alive connections to nginx). Latency is counted from the scheduled
+time, so a client or server falling behind shows. The run stops after the first rate whose
+p99 is over 300 ms or that had errors, or at ``--max-seconds``.
+
+Prints for each rate: polls/s served, the 304 share, p50/p90/p99/max, errors, and the CPU
+seconds the server's processes (gunicorn workers, nginx, Redis, PostgreSQL) used per 1,000
+polls (from /proc), which does not depend on the other programs sharing the machine; the
+load average and the client's own CPU. Traffic only to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from stack_common import load_average, manage_shell, pct, private_stack  # noqa: E402
+
+from tests.production import nginx as nginx_front  # noqa: E402
+
+P99_LIMIT = 0.300
+MAX_IN_FLIGHT = 3000
+
+SETUP = r"""
+import json
+from tournaments.access import SYSTEM
+from tournaments.models import Lexicon, Player, Registration, Tournament
+from tournaments.services import (
+    game_create, registration_tokens_issue, round_compute_top, round_draw, round_open,
+)
+n = {players}
+lexicon = Lexicon.objects.order_by("pk").first()
+t = Tournament.objects.create(name="Polls", slug="polls", lexicon=lexicon, seconds_per_move=3600)
+players = Player.objects.bulk_create([Player(name=f"Joueur {{i + 1}}") for i in range(n)])
+Registration.objects.bulk_create(
+    [Registration(tournament=t, player=p, table_number=i + 1) for i, p in enumerate(players)],
+    batch_size=1000,
+)
+registration_tokens_issue(tournament_id=t.pk, actor=SYSTEM)
+game = game_create(tournament_id=t.pk, seed=7, actor=SYSTEM)
+rnd = round_open(round_id=round_draw(game_id=game.pk, actor=SYSTEM).pk, actor=SYSTEM)
+round_compute_top(round_id=rnd.pk, actor=SYSTEM)
+tokens = list(Registration.objects.filter(tournament=t).values_list("access_token", flat=True))
+print(json.dumps({{"tokens": tokens}}))
+"""
+
+
+class Client:
+    """Open-loop HTTP/1.1 GETs on one port; keeps connections the server keeps alive."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        self.etags: dict[str, str] = {}
+        self.offset = 0  # the next token in turn
+
+    async def get(self, token: str) -> int:
+        path = f"/tablette/{token}/etat/"
+        held = self.etags.get(token)
+        lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Accept: application/json"]
+        if held:
+            lines.append(f"If-None-Match: {held}")
+        request = ("\r\n".join(lines) + "\r\n\r\n").encode()
+        for attempt in (1, 2):
+            conn = self.idle.pop() if self.idle else None
+            reused = conn is not None
+            if conn is None:
+                conn = await asyncio.open_connection("127.0.0.1", self.port)
+            reader, writer = conn
+            try:
+                writer.write(request)
+                head = await reader.readuntil(b"\r\n\r\n")
+            except (OSError, asyncio.IncompleteReadError):
+                writer.close()
+                if reused and attempt == 1:
+                    continue  # a keep-alive connection the server had closed
+                raise
+            status, headers = _head(head)
+            length = int(headers.get("content-length", "0"))
+            body = await reader.readexactly(length) if length else b""
+            del body
+            if status == 200 and "etag" in headers:
+                self.etags[token] = headers["etag"]
+            if headers.get("connection", "").lower() == "close":
+                writer.close()
+            else:
+                self.idle.append(conn)
+            return status
+        raise OSError("no connection")
+
+
+def _head(raw: bytes) -> tuple[int, dict[str, str]]:
+    lines = raw.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        if ":" in line:
+            name, value = line.split(":", 1)
+            headers[name.strip().lower()] = value.strip()
+    return status, headers
+
+
+async def run_rate(client: Client, tokens: list[str], rate: float, seconds: float) -> dict:
+    """Offer ``rate`` polls a second for ``seconds``; latencies from the scheduled times."""
+    latencies: list[float] = []
+    statuses: dict[int, int] = {}
+    errors: list[str] = []
+    total = int(rate * seconds)
+    loop = asyncio.get_running_loop()
+    start = loop.time() + 0.05
+    pending: set[asyncio.Task] = set()
+
+    async def one(i: int, due: float) -> None:
+        try:
+            status = await asyncio.wait_for(client.get(tokens[i % len(tokens)]), 10)
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
+            errors.append(repr(error)[:120])
+            return
+        latencies.append(loop.time() - due)
+        statuses[status] = statuses.get(status, 0) + 1
+        if status not in (200, 304):
+            errors.append(f"HTTP {status}")
+
+    for i in range(total):
+        due = start + i / rate
+        delay = due - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if len(pending) >= MAX_IN_FLIGHT:
+            errors.append(f"over {MAX_IN_FLIGHT} polls waiting: the server fell behind")
+            break
+        task = asyncio.ensure_future(one(client.offset + i, due))
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+    if pending:
+        await asyncio.wait(pending, timeout=15)
+    client.offset += total
+    elapsed = loop.time() - start
+    return {"latencies": latencies, "statuses": statuses, "errors": errors, "elapsed": elapsed}
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of ``pids`` and their children (gunicorn's workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    seen: set[int] = set()
+    total = 0.0
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            continue
+        todo += [int(c) for c in children]
+    return total
+
+
+def server_pids(stack: Any, instances: int, extra: list[int]) -> list[int]:
+    run = stack.directory / "run"
+    names = ["gunicorn.pid"] + [f"gunicorn-{n}.pid" for n in range(2, instances + 1)]
+    names += ["redis.pid"]
+    pids = [int((run / name).read_text()) for name in names if (run / name).exists()]
+    pg = stack.directory / "pg" / "data" / "postmaster.pid"
+    if pg.exists():
+        pids.append(int(pg.read_text().split()[0]))
+    return pids + extra
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=5000)
+    parser.add_argument("--instances", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--workers", type=int, default=2, help="sync workers per instance")
+    parser.add_argument("--rates", default="100,200,300,400,500,600,800,1000,1200,1500")
+    parser.add_argument("--step", type=float, default=8.0, help="seconds per offered rate")
+    parser.add_argument("--max-seconds", type=float, default=150.0, help="load phase bound")
+    parser.add_argument(
+        "--no-live-versions", action="store_true", help="every poll reads the database"
+    )
+    args = parser.parse_args()
+    rates = [float(r) for r in args.rates.split(",")]
+
+    # Read by deploy/stack (the instances) and by gunicorn (the switch), through the
+    # stack's environment, which starts from this one.
+    os.environ["STACK_WEB_INSTANCES"] = str(args.instances)
+    if args.no_live_versions:
+        os.environ["TIRAGE_LIVE_VERSIONS"] = "false"
+    print(f"load average before: {load_average()}", flush=True)
+    with private_stack(web_workers=args.workers) as stack:
+        front = None
+        port = stack.web_port
+        if args.instances > 1:
+            front = start_nginx(stack, args.instances)
+            port = front.rendered.http_port
+        try:
+            tokens = manage_shell(stack, SETUP.format(players=args.players))["tokens"]
+            return measure(args, stack, port, tokens, rates, front)
+        finally:
+            if front is not None:
+                front.stop()
+
+
+def start_nginx(stack: Any, instances: int) -> Any:
+    """The shipped nginx configuration in front of the instances (loopback as a hall)."""
+    why = nginx_front.missing()
+    if why:
+        raise SystemExit(f"cannot start nginx here: {why}")
+    prefix = Path(tempfile.mkdtemp(prefix="tirage-polls-nginx-"))
+    rendered = nginx_front.render(
+        prefix, web_port=stack.web_port, static_dir=stack.directory / "var" / "static"
+    )
+    site = rendered.config.parent / "sites-available" / "tirage"
+    text = site.read_text()
+    servers = "".join(
+        f"    server 127.0.0.1:{stack.web_port + n} max_fails=3 fail_timeout=10s;\n"
+        for n in range(1, instances)
+    )
+    text = text.replace("    keepalive 32;", servers + "    keepalive 32;")
+    redirect = "location / { return 301 https://$host$request_uri; }"
+    assert redirect in text
+    locations = rendered.config.parent / "snippets" / "tirage-locations.conf"
+    text = text.replace(redirect, f"include {locations};")
+    site.write_text(text)
+    http = rendered.config.parent / "snippets" / "tirage-http.conf"
+    hall = "    # 198.51.100.7 1;"
+    assert hall in http.read_text()
+    http.write_text(http.read_text().replace(hall, "    127.0.0.1 1;" + "\n" + hall))
+    checked = rendered.test()
+    if checked.returncode != 0:
+        raise SystemExit(f"nginx -t failed:\n{checked.stderr}")
+    front = nginx_front.Nginx(rendered)
+    front.start()
+    return front
+
+
+def measure(
+    args: argparse.Namespace, stack: Any, port: int, tokens: list[str], rates: list[float],
+    front: Any,
+) -> int:  # fmt: skip
+    client = Client(port)
+    print(
+        f"{len(tokens)} tablets, {args.instances} gunicorn instance(s) × {args.workers} sync "
+        f"workers{' behind nginx' if front else ''}, port {port}"
+        f"{', live versions OFF' if args.no_live_versions else ''}",
+        flush=True,
+    )
+    loop = asyncio.new_event_loop()
+    warm = time.monotonic()
+    first = loop.run_until_complete(run_rate(client, tokens, 300.0, len(tokens) / 300.0))
+    print(
+        f"warm-up: every tablet polled once ({len(first['latencies'])} answers, "
+        f"{len(first['errors'])} errors, {time.monotonic() - warm:.1f} s)",
+        flush=True,
+    )
+    extra = [front.process.pid] if front and front.process else []
+    pids = server_pids(stack, args.instances, extra)
+    best = 0.0
+    began = time.monotonic()
+    status = 0
+    for rate in rates:
+        if time.monotonic() - began + args.step > args.max_seconds:
+            print(f"stopped: --max-seconds {args.max_seconds:.0f} reached")
+            break
+        cpu0, own0 = cpu_seconds(pids), _own_cpu()
+        result = loop.run_until_complete(run_rate(client, tokens, rate, args.step))
+        cpu, own = cpu_seconds(pids) - cpu0, _own_cpu() - own0
+        lat, n = result["latencies"], len(result["latencies"])
+        served = n / result["elapsed"] if result["elapsed"] else 0.0
+        share = 100 * result["statuses"].get(304, 0) / max(1, n)
+        p99 = pct(lat, 99) if lat else float("inf")
+        print(
+            f"offered {rate:6.0f}/s  served {served:6.0f}/s  304 {share:5.1f} %  "
+            f"p50 {pct(lat, 50):6.1f}  p90 {pct(lat, 90):6.1f}  p99 {p99:7.1f}  "
+            f"max {max(lat) * 1000:7.1f} ms  errors {len(result['errors'])}  "
+            f"server CPU {1000 * cpu / max(1, n):5.2f} s/1000 polls  client CPU {own:4.1f} s  "
+            f"load {load_average()}",
+            flush=True,
+        )
+        for line in result["errors"][:3]:
+            print(f"    {line}")
+        if result["errors"] or p99 > P99_LIMIT * 1000:
+            status = 0 if best else 1
+            break
+        best = max(best, served)
+    print(f"highest rate served with p99 < 300 ms and no error: {best:.0f} polls/s")
+    print(f"load average after: {load_average()}")
+    return status
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+if __name__ == "__main__":
+    sys.exit(main())
