@@ -2,7 +2,7 @@
 (Redis in production, a per-process memory in the embedded profile), so that a poll whose
 ``If-None-Match`` is still current is answered ``304`` without the database (issue 16).
 
-Two scopes, each one cache key holding a random token that changes on every change:
+Two scopes, each one cache key holding a random number that changes on every change:
 
 * **the tournament** (``t:<id>``): its current game and round (draw, open, pause, extend,
   close, top computed or placed, cancel), its settings and language, registrations, and
@@ -11,15 +11,18 @@ Two scopes, each one cache key holding a random token that changes on every chan
 * **the player** (``p:<id>``): their own proposals (each submission, late attempts), their
   registration (table, name, token revoked), decisions about them.
 
-A tablet's ETag is made of its registration, the tournament's token and its player's token;
-the projector's of the tournament's token and the language asked for. Who changes: every
-service writes an audit row in the transaction of its change (a house rule), so
+A tablet's ETag names the tournament and the player (their ids) and holds a digest of its
+token and the two versions; the projector's names the tournament, with a digest of its
+address, the language asked for and the version. So a poll reads its versions straight from
+the ids in its ``If-None-Match`` (one ``MGET``) and compares digests: no token look-up.
+
+Who changes: every service writes an audit row in the transaction of its change (a house rule), so
 ``services.audit`` calls :func:`audited` and this module bumps the scopes the row is about,
 **after the commit** (``transaction.on_commit``): a reader that sees the new token reads the
 new rows. A proposal handed in while its round is open bumps only its player, so 5,000
 players submitting do not make 5,000 × 5,000 full answers.
 
-A token is random (not a counter): a key lost (evicted, Redis restarted without its file)
+A version is random (not a counter): a key lost (evicted, Redis restarted without its file)
 comes back with a fresh token, never with one a tablet already holds. When the cache is
 unreachable the polls take the database path (``tournaments.tablet.live``), which derives
 its version from the rows; a bump that could not be written is kept and written again as
@@ -47,7 +50,7 @@ from tournaments.models.choices import RoundState
 
 logger = logging.getLogger(__name__)
 
-#: Seconds a version, a token's or a slug's entry lives in the cache.
+#: Seconds a version lives in the cache unless bumped again.
 TTL = 3600
 #: After a cache failure, the polls skip the cache this long (no timeout paid per poll) and
 #: failed bumps are written again after it.
@@ -73,20 +76,10 @@ def player_key(player_id: int) -> str:
     return f"{_prefix()}:p:{player_id}"
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-
-def _token_key(token: str) -> str:
-    return f"{_prefix()}:tok:{_digest(token)}"
-
-
-def _slug_key(slug: str) -> str:
-    return f"{_prefix()}:slug:{_digest(slug)}"
-
-
-def _fresh() -> str:
-    return secrets.token_hex(8)
+def _fresh() -> int:
+    """A new version: random, so that a key lost and made again never takes a value a
+    reader already holds; an integer, which the Redis cache stores as is (no pickling)."""
+    return secrets.randbits(62)
 
 
 # --- Writing: bumps after the commit ---------------------------------------------------------
@@ -207,79 +200,79 @@ def _read(keys: list[str], *, create: bool) -> dict[str, Any] | None:
     return found if all(key in found for key in keys) else None
 
 
-def _etag(*parts: Any) -> str:
-    digest = hashlib.sha1(repr(parts).encode(), usedforsecurity=False).hexdigest()[:20]
-    return f'"L{digest}"'
+def _etag(ids: tuple[int, ...], *parts: Any) -> str:
+    """``"L<ids>.<digest>"``: the ids of the versions it was made from (so that the next poll
+    reads them without a look-up) and a digest binding them to the reader (its token or
+    address) and to the versions' values, which never leave the server: a made-up ETag can
+    at most earn a 304, which tells nothing."""
+    digest = hashlib.sha1(repr((ids, *parts)).encode(), usedforsecurity=False).hexdigest()[:20]
+    return f'"L{".".join(map(str, ids))}.{digest}"'
+
+
+def _ids(header: str, count: int) -> tuple[int, ...] | None:
+    """The version ids of the first of our ETags in ``If-None-Match`` (weak or strong)."""
+    for tag in header.split(","):
+        text = tag.strip().removeprefix("W/").strip('"')
+        if text.startswith("L"):
+            parts = text[1:].split(".")
+            if len(parts) == count + 1 and all(p.isdigit() and len(p) < 12 for p in parts[:-1]):
+                return tuple(int(p) for p in parts[:-1])
+    return None
 
 
 class Versions(NamedTuple):
-    """A poll's ETag, its tournament and the tournament's token (the snapshot's key)."""
+    """A poll's ETag, the ids it was made for, and the tournament's version (the key of the
+    per-process snapshot of its game and round)."""
 
     etag: str
     tournament_id: int
     room: str
+    player_id: int = 0
 
 
-def tablet_versions(token: str) -> Versions | None:
-    """The tablet's current versions from the cache alone, or None (a token not seen
-    lately, a version missing, the cache down): then ask :func:`tablet_versions_for`."""
-    held = _read([_token_key(token)], create=False)
-    if held is None:
-        return None
-    reg_id, player_id, tournament_id = held[_token_key(token)]
-    return _tablet(reg_id, player_id, tournament_id, create=False)
+def tablet_versions(token: str, held: str) -> Versions | None:
+    """The tablet's current versions from the cache alone, for the ids its ``If-None-Match``
+    (``held``) names, or None (no ETag of ours, a version missing, the cache down)."""
+    ids = _ids(held, 2)
+    return None if ids is None else _tablet(token, *ids, create=False)
 
 
 def tablet_versions_for(token: str, reg: Any) -> Versions | None:
-    """The tablet's versions, created when missing; remembers the token's registration.
-    Read them **before** the rows the answer is built from. None when the cache is down."""
-    found = _tablet(reg.pk, reg.player_id, reg.tournament_id, create=True)
-    if found is not None:
-        _remember(_token_key(token), (reg.pk, reg.player_id, reg.tournament_id))
-    return found
+    """The tablet's versions, created when missing. Read them **before** the rows the
+    answer is built from. None when the cache is down."""
+    return _tablet(token, reg.tournament_id, reg.player_id, create=True)
 
 
-def _tablet(reg_id: int, player_id: int, tournament_id: int, *, create: bool) -> Versions | None:
+def _tablet(token: str, tournament_id: int, player_id: int, *, create: bool) -> Versions | None:
     keys = [tournament_key(tournament_id), player_key(player_id)]
     found = _read(keys, create=create)
     if found is None:
         return None
     room, own = (found[key] for key in keys)
-    return Versions(_etag("tablet", reg_id, room, own), tournament_id, room)
+    etag = _etag((tournament_id, player_id), "tablet", token, room, own)
+    return Versions(etag, tournament_id, str(room), player_id)
 
 
-def projector_versions(slug: str, language: str) -> Versions | None:
-    """The projector's versions from the cache alone (``language``: the one asked for in
-    the address, or empty for the tournament's own), or None."""
-    held = _read([_slug_key(slug)], create=False)
-    if held is None:
-        return None
-    return _projector(held[_slug_key(slug)], language, create=False)
+def projector_versions(slug: str, language: str, held: str) -> Versions | None:
+    """The projector's current versions from the cache alone (``language``: the one asked
+    for in the address, or empty for the tournament's own), or None."""
+    ids = _ids(held, 1)
+    return None if ids is None else _projector(slug, ids[0], language, create=False)
 
 
 def projector_versions_for(slug: str, tournament_id: int, language: str) -> Versions | None:
     """The projector's versions, created when missing; None when the cache is down."""
-    found = _projector(tournament_id, language, create=True)
-    if found is not None:
-        _remember(_slug_key(slug), tournament_id)
-    return found
+    return _projector(slug, tournament_id, language, create=True)
 
 
-def _projector(tournament_id: int, language: str, *, create: bool) -> Versions | None:
+def _projector(slug: str, tournament_id: int, language: str, *, create: bool) -> Versions | None:
     key = tournament_key(tournament_id)
     found = _read([key], create=create)
     if found is None:
         return None
     room = found[key]
-    return Versions(_etag("projector", tournament_id, language, room), tournament_id, room)
-
-
-def _remember(key: str, value: Any) -> None:
-    """Keep a token's or slug's ids for the next polls (lost: only a shortcut is lost)."""
-    try:
-        cache.set(key, value, TTL)
-    except Exception:  # noqa: BLE001
-        logger.warning("live versions: %s not remembered", key.split(":")[-2], exc_info=True)
+    return Versions(_etag((tournament_id,), "projector", slug, language, room), tournament_id,
+                    str(room))  # fmt: skip
 
 
 def forget() -> None:

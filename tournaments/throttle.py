@@ -32,8 +32,10 @@ def player_allowed(token: str) -> tuple[bool, int]:
     key = f"tirage:rate:player:{digest}:{window}"
     retry = WINDOW - int(time.time() % WINDOW)
     try:
-        cache.add(key, 0, timeout=WINDOW + 5)
-        count = cache.incr(key)
+        try:
+            count = cache.incr(key)  # every request but the window's first: one call less
+        except ValueError:
+            count = 1 if cache.add(key, 1, timeout=WINDOW + 5) else cache.incr(key)
     except Exception:  # noqa: BLE001 - fail open, see the module docstring
         logger.warning("player rate limit skipped: the cache is unreachable", exc_info=True)
         return True, 0

@@ -322,3 +322,16 @@ def test_with_the_cache_down_polls_use_the_database_and_stay_right(
     assert room.statuses() == ALL
     assert room.client.get(room.urls["anne"]).json()["round"]["state"] == "closed"
     assert room.statuses() == {who: 304 for who in room.urls}
+
+
+def test_an_etag_made_up_or_of_another_tablet_earns_no_304(room: Room) -> None:
+    """The ETag names the versions' ids; its digest binds them to the token, so Bruno's
+    ETag sent with Anne's token, or a made-up one, gets Anne's full state."""
+    room.play.open_round()
+    room.settle()
+    for held in (room.etags["bruno"], '"L1.1.0123456789abcdef0123"', '"L99999999999.1.x"'):
+        answer = room.client.get(room.urls["anne"], headers={"If-None-Match": held})
+        assert answer.status_code == 200 and answer.json()["player"]["name"] == "Anne"
+        assert answer["ETag"] == room.etags["anne"]
+    projector = room.client.get(room.urls["projector"], headers={"If-None-Match": '"L1.x"'})
+    assert projector.status_code == 200 and projector["ETag"] == room.etags["projector"]

@@ -137,15 +137,15 @@ def state(request: HttpRequest, slug: str) -> HttpResponse:
     """The live state; like the tablet's (``tablet.views.state``), a poll holding the
     current version gets its 304 from the shared cache alone."""
     asked = _asked_language(request)
-    known = live_versions.projector_versions(slug, asked)
+    known = live_versions.projector_versions(slug, asked, request.headers.get("If-None-Match", ""))
     if known is not None and live.unchanged(request, known.etag):
         return live.not_modified(known.etag)
     with speaking(asked or None, request):  # an unknown address: the 404 in French
         tournament = _tournament(slug)
-        if known is None and (known := live_versions.projector_versions_for(
-            slug, tournament.pk, asked
-        )) is not None:  # fmt: skip
-            tournament = _tournament(slug)  # read again after the versions: nothing older
+        if known is None or known.tournament_id != tournament.pk:
+            known = live_versions.projector_versions_for(slug, tournament.pk, asked)
+            if known is not None:
+                tournament = _tournament(slug)  # read again after the versions
     with speaking(asked or tournament.language, request):
         if known is None:
             game, rnd, audit = live.snapshot(tournament.pk)

@@ -301,13 +301,18 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     shared cache alone (``live_versions``: no query); otherwise the versions are read
     first, then the rows the answer is built from. Without the cache, the version is
     derived from the rows (``live.game_version``)."""
-    known = live_versions.tablet_versions(token) if 0 < len(token) <= MAX_TOKEN else None
+    held = request.headers.get("If-None-Match", "")
+    known = live_versions.tablet_versions(token, held) if 0 < len(token) <= MAX_TOKEN else None
     if known is not None and live.unchanged(request, known.etag):
         return live.not_modified(known.etag)
     reg = registration_for(token)
-    fresh = known is None and reg is not None
-    if fresh and (known := live_versions.tablet_versions_for(token, reg)) is not None:
-        reg = registration_for(token)  # read again after the versions: nothing older shown
+    ids = (reg.tournament_id, reg.player_id) if reg is not None else None
+    if reg is not None and (known is None or (known.tournament_id, known.player_id) != ids):
+        # No ETag of ours, or one naming other ids: this registration's versions, then the
+        # registration read again (nothing older than the versions is shown).
+        known = live_versions.tablet_versions_for(token, reg)
+        if known is not None:
+            reg = registration_for(token)
     if reg is None:
         with speaking(None, request):  # the site's language, as room_language says it
             return _unknown(request, as_json=True)
