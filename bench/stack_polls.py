@@ -70,6 +70,17 @@ print(json.dumps({{"tokens": tokens}}))
 """
 
 
+CLOSE = r"""
+import json
+from tournaments.access import SYSTEM
+from tournaments.models import Round
+from tournaments.services import round_close
+rnd = Round.objects.filter(game__tournament__slug="polls").order_by("-pk").first()
+round_close(round_id=rnd.pk, actor=SYSTEM, confirm=True)
+print(json.dumps({"round": rnd.pk}))
+"""
+
+
 class Client:
     """Open-loop HTTP/1.1 GETs on one port; keeps connections the server keeps alive."""
 
@@ -164,6 +175,27 @@ async def run_rate(client: Client, tokens: list[str], rate: float, seconds: floa
     return {"latencies": latencies, "statuses": statuses, "errors": errors, "elapsed": elapsed}
 
 
+async def warm_up(client: Client, tokens: list[str]) -> int:
+    """Each tablet polls until it holds its ETag (3 tries), 16 at a time: the steady state
+    of a room where every tablet already has the page. Returns how many never answered."""
+    gate = asyncio.Semaphore(16)
+    missed = 0
+
+    async def first(token: str) -> None:
+        nonlocal missed
+        async with gate:
+            for _ in range(3):
+                try:
+                    if await asyncio.wait_for(client.get(token), 30) == 200:
+                        return
+                except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
+                    pass
+            missed += 1
+
+    await asyncio.gather(*(first(token) for token in tokens))
+    return missed
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU seconds of ``pids`` and their children (gunicorn's workers)."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -201,9 +233,13 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=5000)
     parser.add_argument("--instances", type=int, choices=(1, 2), default=1)
     parser.add_argument("--workers", type=int, default=2, help="sync workers per instance")
-    parser.add_argument("--rates", default="100,200,300,400,500,600,800,1000,1200,1500")
+    parser.add_argument("--rates", default="50,100,150,200,300,400,500,600,800,1000,1200")
     parser.add_argument("--step", type=float, default=8.0, help="seconds per offered rate")
     parser.add_argument("--max-seconds", type=float, default=150.0, help="load phase bound")
+    parser.add_argument(
+        "--close-rate", type=float, default=50.0,
+        help="then close the round and poll at this rate (full answers); 0: skip",
+    )  # fmt: skip
     parser.add_argument(
         "--no-live-versions", action="store_true", help="every poll reads the database"
     )
@@ -276,10 +312,10 @@ def measure(
     )
     loop = asyncio.new_event_loop()
     warm = time.monotonic()
-    first = loop.run_until_complete(run_rate(client, tokens, 300.0, len(tokens) / 300.0))
+    missed = loop.run_until_complete(warm_up(client, tokens))
     print(
-        f"warm-up: every tablet polled once ({len(first['latencies'])} answers, "
-        f"{len(first['errors'])} errors, {time.monotonic() - warm:.1f} s)",
+        f"warm-up: every tablet polled once, 16 at a time ({missed} without an answer, "
+        f"{time.monotonic() - warm:.1f} s)",
         flush=True,
     )
     extra = [front.process.pid] if front and front.process else []
@@ -313,6 +349,24 @@ def measure(
             break
         best = max(best, served)
     print(f"highest rate served with p99 < 300 ms and no error: {best:.0f} polls/s")
+    if args.close_rate:
+        # The round closes: every tablet's next poll is a full answer (its result, the
+        # top, its total and rank among all the players), the costly moment of a round.
+        manage_shell(stack, CLOSE)
+        cpu0 = cpu_seconds(pids)
+        result = loop.run_until_complete(run_rate(client, tokens, args.close_rate, args.step))
+        cpu, lat = cpu_seconds(pids) - cpu0, result["latencies"]
+        n = len(lat)
+        full = result["statuses"].get(200, 0)
+        print(
+            f"after the close, offered {args.close_rate:.0f}/s: {full} full answers of {n}, "
+            f"p50 {pct(lat, 50):.1f}  p90 {pct(lat, 90):.1f}  p99 {pct(lat, 99):.1f}  "
+            f"max {max(lat) * 1000:.1f} ms  errors {len(result['errors'])}  "
+            f"server CPU {1000 * cpu / max(1, n):.2f} s/1000 polls"
+            if lat
+            else f"after the close: no answer ({len(result['errors'])} errors)",
+            flush=True,
+        )
     print(f"load average after: {load_average()}")
     return status
 

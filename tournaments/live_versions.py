@@ -47,6 +47,7 @@ from django.db import transaction
 
 from tournaments import selectors
 from tournaments.models.choices import RoundState
+from tournaments.shared_cache import cache_key, redis_client
 
 logger = logging.getLogger(__name__)
 
@@ -185,19 +186,28 @@ def _read(keys: list[str], *, create: bool) -> dict[str, Any] | None:
     try:
         if _pending and not _flush():
             return None  # a change not yet written: the database path is the safe one
-        found = cache.get_many(keys)
+        found = _get_many(keys)
         missing = [key for key in keys if key not in found]
         if missing and not create:
             return None
         for key in missing:
             cache.add(key, _fresh(), TTL)
         if missing:
-            found.update(cache.get_many(missing))
+            found.update(_get_many(missing))
     except Exception:  # noqa: BLE001 - fall back on the database path
         logger.warning("live versions: the cache is unreachable", exc_info=True)
         _down_until = time.monotonic() + RETRY_SECONDS
         return None
     return found if all(key in found for key in keys) else None
+
+
+def _get_many(keys: list[str]) -> dict[str, Any]:
+    """The versions stored under ``keys`` (one ``MGET`` on Redis's kept client)."""
+    client = redis_client()
+    if client is None:
+        return cache.get_many(keys)
+    values = client.mget([cache_key(key) for key in keys])
+    return {key: int(value) for key, value in zip(keys, values, strict=True) if value is not None}
 
 
 def _etag(ids: tuple[int, ...], *parts: Any) -> str:
