@@ -20,9 +20,9 @@ time, so a client or server falling behind shows. The run stops after the first 
 p99 is over 300 ms or that had errors, or at ``--max-seconds``.
 
 Prints for each rate: polls/s served, the 304 share, p50/p90/p99/max, errors, and the CPU
-seconds the server's processes (gunicorn workers, nginx, Redis, PostgreSQL) used per 1,000
-polls (from /proc), which does not depend on the other programs sharing the machine; the
-load average and the client's own CPU. Traffic only to 127.0.0.1.
+milliseconds the server's processes used per poll (from /proc, by component: gunicorn's
+workers, Redis, nginx, PostgreSQL), which depends far less than the latencies on the other
+programs sharing the machine; the load average and the client's own CPU. Traffic only to 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -217,15 +217,29 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
-def server_pids(stack: Any, instances: int, extra: list[int]) -> list[int]:
+def server_pids(stack: Any, instances: int, extra: list[int]) -> dict[str, list[int]]:
+    """The server's processes by component (each with its children)."""
     run = stack.directory / "run"
     names = ["gunicorn.pid"] + [f"gunicorn-{n}.pid" for n in range(2, instances + 1)]
-    names += ["redis.pid"]
-    pids = [int((run / name).read_text()) for name in names if (run / name).exists()]
+    groups: dict[str, list[int]] = {
+        "gunicorn": [int((run / n).read_text()) for n in names if (run / n).exists()],
+        "redis": [int((run / "redis.pid").read_text())] if (run / "redis.pid").exists() else [],
+        "nginx": extra,
+    }
     pg = stack.directory / "pg" / "data" / "postmaster.pid"
-    if pg.exists():
-        pids.append(int(pg.read_text().split()[0]))
-    return pids + extra
+    groups["postgres"] = [int(pg.read_text().split()[0])] if pg.exists() else []
+    return groups
+
+
+def cpu_by_group(groups: dict[str, list[int]]) -> dict[str, float]:
+    return {name: cpu_seconds(pids) for name, pids in groups.items()}
+
+
+def cpu_text(before: dict[str, float], after: dict[str, float], n: int) -> tuple[float, str]:
+    """Server CPU ms per poll, total and by component."""
+    per = {name: 1000 * (after[name] - before[name]) / max(1, n) for name in before}
+    parts = ", ".join(f"{name} {value:.2f}" for name, value in per.items() if value >= 0.005)
+    return sum(per.values()), parts
 
 
 def main() -> int:
@@ -327,10 +341,11 @@ def measure(
         if time.monotonic() - began + args.step > args.max_seconds:
             print(f"stopped: --max-seconds {args.max_seconds:.0f} reached")
             break
-        cpu0, own0 = cpu_seconds(pids), _own_cpu()
+        cpu0, own0 = cpu_by_group(pids), _own_cpu()
         result = loop.run_until_complete(run_rate(client, tokens, rate, args.step))
-        cpu, own = cpu_seconds(pids) - cpu0, _own_cpu() - own0
+        cpu1, own = cpu_by_group(pids), _own_cpu() - own0
         lat, n = result["latencies"], len(result["latencies"])
+        cpu, parts = cpu_text(cpu0, cpu1, n)
         served = n / result["elapsed"] if result["elapsed"] else 0.0
         share = 100 * result["statuses"].get(304, 0) / max(1, n)
         p99 = pct(lat, 99) if lat else float("inf")
@@ -338,7 +353,7 @@ def measure(
             f"offered {rate:6.0f}/s  served {served:6.0f}/s  304 {share:5.1f} %  "
             f"p50 {pct(lat, 50):6.1f}  p90 {pct(lat, 90):6.1f}  p99 {p99:7.1f}  "
             f"max {max(lat) * 1000:7.1f} ms  errors {len(result['errors'])}  "
-            f"server CPU {1000 * cpu / max(1, n):5.2f} s/1000 polls  client CPU {own:4.1f} s  "
+            f"server CPU {cpu:5.2f} ms/poll ({parts})  client CPU {own:4.1f} s  "
             f"load {load_average()}",
             flush=True,
         )
@@ -353,16 +368,17 @@ def measure(
         # The round closes: every tablet's next poll is a full answer (its result, the
         # top, its total and rank among all the players), the costly moment of a round.
         manage_shell(stack, CLOSE)
-        cpu0 = cpu_seconds(pids)
+        cpu0 = cpu_by_group(pids)
         result = loop.run_until_complete(run_rate(client, tokens, args.close_rate, args.step))
-        cpu, lat = cpu_seconds(pids) - cpu0, result["latencies"]
+        lat = result["latencies"]
         n = len(lat)
+        cpu, parts = cpu_text(cpu0, cpu_by_group(pids), n)
         full = result["statuses"].get(200, 0)
         print(
             f"after the close, offered {args.close_rate:.0f}/s: {full} full answers of {n}, "
             f"p50 {pct(lat, 50):.1f}  p90 {pct(lat, 90):.1f}  p99 {pct(lat, 99):.1f}  "
             f"max {max(lat) * 1000:.1f} ms  errors {len(result['errors'])}  "
-            f"server CPU {1000 * cpu / max(1, n):.2f} s/1000 polls"
+            f"server CPU {cpu:.2f} ms/poll ({parts})"
             if lat
             else f"after the close: no answer ({len(result['errors'])} errors)",
             flush=True,

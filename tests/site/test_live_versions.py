@@ -335,3 +335,16 @@ def test_an_etag_made_up_or_of_another_tablet_earns_no_304(room: Room) -> None:
         assert answer["ETag"] == room.etags["anne"]
     projector = room.client.get(room.urls["projector"], headers={"If-None-Match": '"L1.x"'})
     assert projector.status_code == 200 and projector["ETag"] == room.etags["projector"]
+
+
+def test_the_results_follow_a_decision_made_after_the_close(room: Room) -> None:
+    """The standings kept per process under the tournament's version are recomputed when a
+    decision changes it. Anne's H4 HAINES is the top, 26 (seed 7, round 1), and she alone
+    found it: a solo, +10 (the setup's tournament counts solos, solo_value 10) = 36; a zero
+    decision makes her round count 0 (rules: « zéro » replaces the round's score)."""
+    rnd = _closed(room)
+    assert room.poll("anne").json()["results"]["total"] == 36
+    decision_zero(
+        round_id=rnd.pk, player_id=room.anne.player_id, reason="Bruit", actor=room.play.actor
+    )
+    assert room.poll("anne").json()["results"]["total"] == 0

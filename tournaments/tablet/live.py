@@ -66,6 +66,27 @@ def snapshot(tournament_id: int, room: str = "") -> tuple[Game | None, Round | N
     return game, rnd, audit
 
 
+# A game's standings by player, per process, under the tournament's live version: after a
+# close every tablet's next poll is a full answer holding its total and rank, and 5,000 of
+# them must not each sort 5,000 players (selectors.game_standings is computed per call).
+_STANDINGS: dict[int, tuple[str, dict[int, Any], int]] = {}
+
+
+def standings_by_player(game: Game, room: str = "") -> tuple[dict[int, Any], int]:
+    """``({player id: Standing}, players ranked)`` of ``game``; with ``room`` (the
+    tournament's live version read before) kept until the next change, else computed."""
+    with _SNAPSHOTS_LOCK:
+        cached = _STANDINGS.get(game.pk)
+    if room and cached is not None and cached[0] == room:
+        return cached[1], cached[2]
+    standings = selectors.game_standings(game)
+    table = {s.player_id: s for s in standings}
+    if room:
+        with _SNAPSHOTS_LOCK:
+            _STANDINGS[game.pk] = (room, table, len(standings))
+    return table, len(standings)
+
+
 def game_version(
     game: Game | None, rnd: Round | None, *extra: Any, audit: int | None = None
 ) -> str:

@@ -231,14 +231,14 @@ def _current(rnd: Round | None, player_id: int) -> ProposalVersion | None:
     return selectors.current_proposal(rnd.pk, player_id)
 
 
-def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] | None:
-    """After the round closes: the outcome and its reason, the top, total, négatif, rank."""
+def _results(reg: Registration, game: Any, rnd: Round | None, room: str) -> dict[str, Any] | None:
+    """After the round closes: the outcome and its reason, the top, total, négatif, rank
+    (the game's standings kept per process under the tournament's version ``room``)."""
     if game is None or rnd is None or rnd.state != RoundState.CLOSED or rnd.top_score is None:
         return None
     version = _current(rnd, reg.player_id)
-    standings = selectors.game_standings(game)
-    mine = {s.player_id: s for s in standings}.get(reg.player_id)
-    ranked = len(standings)
+    table, ranked = live.standings_by_player(game, room)
+    mine = table.get(reg.player_id)
     return {
         "round": rnd.number,
         "kind": version.outcome_kind if version else "zero",
@@ -255,7 +255,7 @@ def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] 
     }
 
 
-def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
+def _state(reg: Registration, game: Any, rnd: Round | None, room: str = "") -> dict[str, Any]:
     version = _current(rnd, reg.player_id)
     return {
         "player": {"name": reg.player.name, "table": reg.table_number},
@@ -264,7 +264,7 @@ def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
         "round": live.round_public(rnd),
         "proposal": _proposal_json(version),
         "late_attempt": _proposal_json(selectors.last_late_attempt(rnd, reg.player_id)),
-        "results": _results(reg, game, rnd),
+        "results": _results(reg, game, rnd, room),
     }
 
 
@@ -317,6 +317,7 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
         with speaking(None, request):  # the site's language, as room_language says it
             return _unknown(request, as_json=True)
     with speaking(reg.tournament.language, request):
+        room = known.room if known is not None else ""
         if known is None:
             game, rnd, audit = live.snapshot(reg.tournament_id)
             # The current version and the newest one (one query): a late version kept
@@ -324,9 +325,9 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
             own = selectors.own_versions_mark(rnd, reg.player_id)
             version = live.game_version(game, rnd, "tablet", reg.pk, own, audit=audit)
         else:
-            game, rnd, _audit = live.snapshot(reg.tournament_id, known.room)
+            game, rnd, _audit = live.snapshot(reg.tournament_id, room)
             version = known.etag
-        return live.conditional_json(request, version, lambda: _state(reg, game, rnd))
+        return live.conditional_json(request, version, lambda: _state(reg, game, rnd, room))
 
 
 @require_GET
