@@ -197,7 +197,7 @@ async def warm_up(client: Client, tokens: list[str]) -> int:
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU seconds of ``pids`` and their children (gunicorn's workers)."""
+    """User + system CPU seconds of ``pids`` and their descendants, reaped ones included."""
     tick = os.sysconf("SC_CLK_TCK")
     seen: set[int] = set()
     total = 0.0
@@ -209,7 +209,10 @@ def cpu_seconds(pids: list[int]) -> float:
         seen.add(pid)
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
+            # utime, stime and the reaped children's cutime, cstime: a PostgreSQL backend or
+            # autovacuum worker that exits moves its CPU into its parent's, so the sum over
+            # the live processes never goes back.
+            total += sum(int(f) for f in fields[11:15]) / tick
             children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
         except OSError:
             continue
