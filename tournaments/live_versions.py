@@ -16,14 +16,14 @@ token and the two versions; the projector's names the tournament, with a digest 
 address, the language asked for and the version. So a poll reads its versions straight from
 the ids in its ``If-None-Match`` (one ``MGET``) and compares digests: no token look-up.
 
-Who changes: every service writes an audit row in the transaction of its change (a house rule), so
-``services.audit`` calls :func:`audited` and this module bumps the scopes the row is about,
-**after the commit** (``transaction.on_commit``): a reader that sees the new token reads the
-new rows. A proposal handed in while its round is open bumps only its player, so 5,000
-players submitting do not make 5,000 × 5,000 full answers.
+Who changes: every service writes an audit row in the transaction of its change (a house
+rule), so ``services.audit`` calls :func:`audited` and this module bumps the scopes the row
+is about, **after the commit** (``transaction.on_commit``): a reader that sees the new
+version reads the new rows. A proposal handed in while its round is open bumps only its
+player, so 5,000 players submitting do not make 5,000 × 5,000 full answers.
 
 A version is random (not a counter): a key lost (evicted, Redis restarted without its file)
-comes back with a fresh token, never with one a tablet already holds. When the cache is
+comes back with a fresh value, never with one a tablet already holds. When the cache is
 unreachable the polls take the database path (``tournaments.tablet.live``), which derives
 its version from the rows; a bump that could not be written is kept and written again as
 soon as the cache answers (at most every :data:`RETRY_SECONDS`, by the next poll or a timer),
@@ -88,7 +88,7 @@ def _fresh() -> int:
 
 def changed(*, tournaments: Iterable[int] = (), players: Iterable[int] = ()) -> None:
     """What the tournaments' and players' polls show changes with the current transaction:
-    new tokens once it commits (at once outside a transaction). ``TIRAGE_LIVE_BUMP_AT_ONCE``
+    new versions once it commits (at once outside a transaction). ``TIRAGE_LIVE_BUMP_AT_ONCE``
     (tests only: their transaction never commits) also bumps before the commit."""
     keys = [tournament_key(t) for t in set(tournaments)] + [player_key(p) for p in set(players)]
     if not keys:
@@ -104,7 +104,7 @@ def is_bump(callback: Any) -> bool:
 
 
 def bump(keys: list[str]) -> None:
-    """Give each key a new token now; keys that cannot be written are retried later."""
+    """Give each key a new version now; keys that cannot be written are retried later."""
     with _lock:
         _pending.update(keys)
     _flush()
@@ -178,7 +178,7 @@ def _tournament_of(rnd: Any, *, round_id: int | None = None) -> int:
 
 
 def _read(keys: list[str], *, create: bool) -> dict[str, Any] | None:
-    """The cache's values of ``keys``; a missing version gets a fresh token when ``create``.
+    """The cache's values of ``keys``; a missing version gets a fresh value when ``create``.
     None when the cache is down, or a key is missing and ``create`` is false."""
     global _down_until
     if time.monotonic() < _down_until or not getattr(settings, "TIRAGE_LIVE_VERSIONS", True):
