@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import os
 import resource
+import shutil
 import sys
 import tempfile
 import time
@@ -281,6 +282,7 @@ def main() -> int:
         finally:
             if front is not None:
                 front.stop()
+                shutil.rmtree(front.rendered.prefix, ignore_errors=True)
 
 
 def start_nginx(stack: Any, instances: int) -> Any:
