@@ -256,6 +256,46 @@ def _fresh_login_counts() -> None:
     settings.TIRAGE_LOGIN_KEY_PREFIX = f"test-login:{uuid.uuid4().hex}"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_live_versions() -> None:
+    """Each test keeps the polls' versions under its own cache keys (the cache and the
+    database ids outlive tests), and bumps them at once as well as after the commit: a
+    test's transaction never commits, its on_commit callbacks never run
+    (``tournaments.live_versions``; tests/site/test_live_versions.py checks the commit)."""
+    import uuid
+
+    from django.conf import settings
+
+    from tournaments import live_versions
+
+    settings.TIRAGE_LIVE_KEY_PREFIX = f"test-live:{uuid.uuid4().hex}"
+    settings.TIRAGE_LIVE_BUMP_AT_ONCE = True
+    live_versions.forget()
+
+
+@pytest.fixture
+def django_capture_on_commit_callbacks() -> Any:
+    """pytest-django's fixture, less the live versions' bumps (one per audited change,
+    ``tournaments.live_versions``): the tests count the *tasks* a change queues on commit.
+    The bumps still run with ``execute=True``; tests/site/test_live_versions.py counts them
+    with Django's own ``TestCase.captureOnCommitCallbacks``."""
+    from contextlib import contextmanager
+
+    from django.db import DEFAULT_DB_ALIAS
+    from django.test import TestCase
+
+    from tournaments import live_versions
+
+    @contextmanager
+    def capture(*, using: str = DEFAULT_DB_ALIAS, execute: bool = False) -> Iterator[list]:
+        callbacks: list = []
+        with TestCase.captureOnCommitCallbacks(using=using, execute=execute) as captured:
+            yield callbacks
+        callbacks += [c for c in captured if not live_versions.is_bump(c)]
+
+    return capture
+
+
 @pytest.fixture
 def eager_celery() -> Iterator[None]:
     """Run tasks in-process in every profile (with REDIS_URL set they would go to Redis)."""

@@ -38,6 +38,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from tournaments import live_versions
 from tournaments.access import SYSTEM
 from tournaments.models import Game, Player, Registration, Round, Tournament
 from tournaments.models.choices import GameKind, RoundState
@@ -160,8 +161,10 @@ class GameScenario:
             self.propose(rnd, player, word, reference, score)
 
     def past_deadline(self, rnd: Round) -> None:
-        """Move the round's deadline one second into the past (time is up, still open)."""
+        """Move the round's deadline one second into the past (time is up, still open). A
+        write outside the services: it tells the polls' versions itself (live_versions)."""
         Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        live_versions.changed(tournaments=[self.game.tournament_id])
 
     def play(self, slips: Slips | None = None, *, top: bool = False) -> Round:
         """One whole round: draw, open (``top``: compute it now), hand in ``slips``, close,

@@ -310,6 +310,9 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 TIRAGE_PLAYER_RATE_PER_MINUTE = env_int("TIRAGE_PLAYER_RATE_PER_MINUTE", 180)
+# Polls answered "nothing changed" from the cache alone (tournaments/live_versions.py);
+# false: every poll takes the database path (a comparison, or a cache not trusted).
+TIRAGE_LIVE_VERSIONS = env_bool("TIRAGE_LIVE_VERSIONS", default=True)
 
 # --- API -----------------------------------------------------------------------------------
 

@@ -16,6 +16,8 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 
+from tournaments.shared_cache import cache_key, redis_client
+
 logger = logging.getLogger(__name__)
 WINDOW = 60
 
@@ -25,15 +27,20 @@ def player_limit() -> int:
     return int(getattr(settings, "TIRAGE_PLAYER_RATE_PER_MINUTE", 180))
 
 
-def _counted(key: str) -> int:
-    """The window's count after this request: one round trip to the cache once the window
-    has a count (every request but a window's first, which adds it)."""
+def _count(key: str) -> int:
+    """Count one request in ``key``'s window: one round trip to Redis (its client kept,
+    ``shared_cache``), else the cache API."""
+    client = redis_client()
+    if client is not None:
+        stored = cache_key(key)
+        pipe = client.pipeline(transaction=False)
+        pipe.incr(stored)
+        pipe.expire(stored, WINDOW + 5)
+        return int(pipe.execute()[0])
     try:
         return int(cache.incr(key))
-    except ValueError:  # no count yet in this window
-        if cache.add(key, 1, timeout=WINDOW + 5):
-            return 1
-        return int(cache.incr(key))  # another process added it meanwhile
+    except ValueError:  # the window's first request
+        return 1 if cache.add(key, 1, timeout=WINDOW + 5) else int(cache.incr(key))
 
 
 def player_allowed(token: str) -> tuple[bool, int]:
@@ -43,7 +50,7 @@ def player_allowed(token: str) -> tuple[bool, int]:
     key = f"tirage:rate:player:{digest}:{window}"
     retry = WINDOW - int(time.time() % WINDOW)
     try:
-        count = _counted(key)
+        count = _count(key)
     except Exception:  # noqa: BLE001 - fail open, see the module docstring
         logger.warning("player rate limit skipped: the cache is unreachable", exc_info=True)
         return True, 0

@@ -6,6 +6,7 @@ from unittest import mock
 
 import pytest
 from django.core.cache import cache
+from django.test import override_settings
 
 from tests.scenario import SYSTEM, tablet_token
 from tournaments.models import Registration
@@ -49,5 +50,17 @@ def test_player_api_is_refused_past_the_limit(client, tokens) -> None:
 
 def test_an_unreachable_cache_lets_players_through(tokens) -> None:
     anne, _ = tokens
-    with mock.patch("tournaments.throttle.cache.incr", side_effect=ConnectionError("down")):
+    down = ConnectionError("down")
+    with (
+        mock.patch("tournaments.throttle.cache.incr", side_effect=down),
+        mock.patch("tournaments.throttle.redis_client", return_value=None),
+    ):
         assert all(player_allowed(anne)[0] for _ in range(20))
+    # Redis itself unreachable (the discard port): its kept client fails as well.
+    broken = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:9/0",
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+    }
+    with override_settings(CACHES={"default": broken}):
+        assert all(player_allowed(anne)[0] for _ in range(3))

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import selectors, wording
+from tournaments import live_versions, selectors, wording
 from tournaments.errors import ServiceError
 from tournaments.language import speaking
 from tournaments.models import Game, Round, Tournament
@@ -87,6 +87,12 @@ def _page_seconds(request: HttpRequest) -> int:
         return 8
 
 
+def _asked_language(request: HttpRequest) -> str:
+    """The language ``?langue=`` asks for, if the site has it ("" otherwise)."""
+    wanted = request.GET.get("langue", "")
+    return wanted if wanted in {code for code, _name in settings.LANGUAGES} else ""
+
+
 def room_language(view: Any) -> Any:
     """The projector speaks the tournament's language (``Tournament.language``, French by
     default), never the browser's: the room's PC may be set to anything. ``?langue=en``
@@ -94,9 +100,7 @@ def room_language(view: Any) -> Any:
 
     @wraps(view)
     def spoken(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        wanted = request.GET.get("langue", "")
-        if wanted not in {code for code, _name in settings.LANGUAGES}:
-            wanted = selectors.language_by_slug(kwargs.get("slug", ""))
+        wanted = _asked_language(request) or selectors.language_by_slug(kwargs.get("slug", ""))
         with speaking(wanted, request):
             return view(request, *args, **kwargs)
 
@@ -129,9 +133,24 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-@room_language
 def state(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    game, rnd, audit = live.snapshot(tournament.pk)
-    version = live.game_version(game, rnd, "projector", audit=audit)
-    return live.conditional_json(request, version, lambda: _state(tournament, game, rnd))
+    """The live state; like the tablet's (``tablet.views.state``), a poll holding the
+    current version gets its 304 from the shared cache alone."""
+    asked = _asked_language(request)
+    known = live_versions.projector_versions(slug, asked, request.headers.get("If-None-Match", ""))
+    if known is not None and live.unchanged(request, known.etag):
+        return live.not_modified(known.etag)
+    with speaking(asked or None, request):  # an unknown address: the 404 in French
+        tournament = _tournament(slug)
+        if known is None or known.tournament_id != tournament.pk:
+            known = live_versions.projector_versions_for(slug, tournament.pk, asked)
+            if known is not None:
+                tournament = _tournament(slug)  # read again after the versions
+    with speaking(asked or tournament.language, request):
+        if known is None:
+            game, rnd, audit = live.snapshot(tournament.pk)
+            version = live.game_version(game, rnd, "projector", audit=audit)
+        else:
+            game, rnd, _audit = live.snapshot(tournament.pk, known.room)
+            version = known.etag
+        return live.conditional_json(request, version, lambda: _state(tournament, game, rnd))

@@ -1,4 +1,7 @@
-"""The audit log: every service that changes state writes one row in the same transaction."""
+"""The audit log: every service that changes state writes one row in the same transaction.
+
+Each row also tells ``live_versions`` what changed, so the tablets' and the projector's
+polls learn it after the commit (issue 16): one call here covers every service."""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from typing import Any
 
 from django.db import models as dj
 
+from tournaments import live_versions
 from tournaments.access import Actor, actor_kind, user_of
 from tournaments.models import AuditLog
 
@@ -29,4 +33,5 @@ def audit_record(*, actor: Actor, action: str, obj: dj.Model, **payload: Any) ->
     row = audit_row(actor=actor, action=action, object_type=obj._meta.model_name or "",
                     object_id=obj.pk, payload=payload)  # fmt: skip
     row.save()
+    live_versions.audited(obj, action)
     return row

@@ -36,32 +36,55 @@ from tournaments.models.choices import RoundState
 POLL_SECONDS = 1
 
 
-# The (game, current round, game revision) of a tournament, kept per process for a fraction of a
-# second: 200 tablets polling once a second then cost one token lookup and one query for
-# their own proposal each, and a change still shows within POLL_SECONDS + this delay.
-_SNAPSHOTS: dict[int, tuple[float, Game | None, Round | None, int]] = {}
+# The (game, current round, game revision) of a tournament, kept per process: keyed by the
+# tournament's live version (``live_versions``, read before) it is reused until the next
+# change, exactly; without it (the cache down) for a fraction of a second, and a change still
+# shows within POLL_SECONDS + that delay.
+_SNAPSHOTS: dict[int, tuple[float, str, Game | None, Round | None, int]] = {}
 _SNAPSHOTS_LOCK = threading.Lock()
 
 
-def snapshot(tournament_id: int) -> tuple[Game | None, Round | None, int]:
-    """The current game, its current round and (round closed) the game's revision, at most
-    ``TIRAGE_LIVE_CACHE_SECONDS`` old (0.5 s by default; 0 turns the cache off)."""
+def snapshot(tournament_id: int, room: str = "") -> tuple[Game | None, Round | None, int]:
+    """The current game, its current round and (round closed) the game's revision. With
+    ``room`` (the tournament's live version, read before this call) a copy made under the
+    same version is reused; without, one at most ``TIRAGE_LIVE_CACHE_SECONDS`` old (0.5 s by
+    default; 0 turns that cache off)."""
     ttl = float(getattr(settings, "TIRAGE_LIVE_CACHE_SECONDS", 0.5))
     now = time.monotonic()
-    if ttl > 0:
-        with _SNAPSHOTS_LOCK:
-            cached = _SNAPSHOTS.get(tournament_id)
-        if cached is not None and now - cached[0] < ttl:
-            return cached[1], cached[2], cached[3]
+    with _SNAPSHOTS_LOCK:
+        cached = _SNAPSHOTS.get(tournament_id)
+    if cached is not None and (cached[1] == room if room else now - cached[0] < ttl):
+        return cached[2], cached[3], cached[4]
     game = selectors.current_game(tournament_id)
     rnd = selectors.current_round(game)
     audit = (
         selectors.game_revision(game) if rnd is not None and rnd.state == RoundState.CLOSED else 0
     )
-    if ttl > 0:
+    if room or ttl > 0:
         with _SNAPSHOTS_LOCK:
-            _SNAPSHOTS[tournament_id] = (now, game, rnd, audit)
+            _SNAPSHOTS[tournament_id] = (now, room, game, rnd, audit)
     return game, rnd, audit
+
+
+# A game's standings by player, per process, under the tournament's live version: after a
+# close every tablet's next poll is a full answer holding its total and rank, and 5,000 of
+# them must not each sort 5,000 players (selectors.game_standings is computed per call).
+_STANDINGS: dict[int, tuple[str, dict[int, Any], int]] = {}
+
+
+def standings_by_player(game: Game, room: str = "") -> tuple[dict[int, Any], int]:
+    """``({player id: Standing}, players ranked)`` of ``game``; with ``room`` (the
+    tournament's live version read before) kept until the next change, else computed."""
+    with _SNAPSHOTS_LOCK:
+        cached = _STANDINGS.get(game.pk)
+    if room and cached is not None and cached[0] == room:
+        return cached[1], cached[2]
+    standings = selectors.game_standings(game)
+    table = {s.player_id: s for s in standings}
+    if room:
+        with _SNAPSHOTS_LOCK:
+            _STANDINGS[game.pk] = (room, table, len(standings))
+    return table, len(standings)
 
 
 def game_version(
@@ -90,14 +113,26 @@ def conditional_json(
 
     ``Cache-Control: no-cache`` makes every cache revalidate; ``server_time`` lets the page
     count down on the server's clock whatever the tablet's clock says."""
-    if etag_matches(request.headers.get("If-None-Match", ""), version):
-        response = HttpResponse(status=304)
-    else:
-        data = build()
-        data["version"] = version
-        data["server_time"] = iso(timezone.now())
-        data["poll_seconds"] = POLL_SECONDS
-        response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    if unchanged(request, version):
+        return not_modified(version)
+    data = build()
+    data["version"] = version
+    data["server_time"] = iso(timezone.now())
+    data["poll_seconds"] = POLL_SECONDS
+    return _headers(JsonResponse(data, json_dumps_params={"ensure_ascii": False}), version)
+
+
+def not_modified(version: str) -> HttpResponse:
+    """The ``304`` of a poll whose ``If-None-Match`` holds ``version``."""
+    return _headers(HttpResponse(status=304), version)
+
+
+def unchanged(request: HttpRequest, version: str) -> bool:
+    """Whether the poll already holds ``version`` (its ``If-None-Match``)."""
+    return etag_matches(request.headers.get("If-None-Match", ""), version)
+
+
+def _headers(response: HttpResponse, version: str) -> HttpResponse:
     response["ETag"] = version
     response["Cache-Control"] = "no-cache, private"
     patch_vary_headers(response, ["Cookie", "Accept-Language"])

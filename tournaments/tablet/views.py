@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.check import check_move
 from engine.errors import EngineError
-from tournaments import adapter, selectors, wording
+from tournaments import adapter, live_versions, selectors, wording
 from tournaments.access import PlayerActor
 from tournaments.errors import ServiceError, http_status
 from tournaments.http import client_ip
@@ -231,14 +231,14 @@ def _current(rnd: Round | None, player_id: int) -> ProposalVersion | None:
     return selectors.current_proposal(rnd.pk, player_id)
 
 
-def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] | None:
-    """After the round closes: the outcome and its reason, the top, total, négatif, rank."""
+def _results(reg: Registration, game: Any, rnd: Round | None, room: str) -> dict[str, Any] | None:
+    """After the round closes: the outcome and its reason, the top, total, négatif, rank
+    (the game's standings kept per process under the tournament's version ``room``)."""
     if game is None or rnd is None or rnd.state != RoundState.CLOSED or rnd.top_score is None:
         return None
     version = _current(rnd, reg.player_id)
-    standings = selectors.game_standings(game)
-    mine = {s.player_id: s for s in standings}.get(reg.player_id)
-    ranked = len(standings)
+    table, ranked = live.standings_by_player(game, room)
+    mine = table.get(reg.player_id)
     return {
         "round": rnd.number,
         "kind": version.outcome_kind if version else "zero",
@@ -255,7 +255,7 @@ def _results(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any] 
     }
 
 
-def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
+def _state(reg: Registration, game: Any, rnd: Round | None, room: str = "") -> dict[str, Any]:
     version = _current(rnd, reg.player_id)
     return {
         "player": {"name": reg.player.name, "table": reg.table_number},
@@ -264,7 +264,7 @@ def _state(reg: Registration, game: Any, rnd: Round | None) -> dict[str, Any]:
         "round": live.round_public(rnd),
         "proposal": _proposal_json(version),
         "late_attempt": _proposal_json(selectors.last_late_attempt(rnd, reg.player_id)),
-        "results": _results(reg, game, rnd),
+        "results": _results(reg, game, rnd, room),
     }
 
 
@@ -296,17 +296,38 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @rate_limited
-@room_language
 def state(request: HttpRequest, token: str) -> HttpResponse:
+    """The live state. A poll still holding the current version gets its 304 from the
+    shared cache alone (``live_versions``: no query); otherwise the versions are read
+    first, then the rows the answer is built from. Without the cache, the version is
+    derived from the rows (``live.game_version``)."""
+    held = request.headers.get("If-None-Match", "")
+    known = live_versions.tablet_versions(token, held) if 0 < len(token) <= MAX_TOKEN else None
+    if known is not None and live.unchanged(request, known.etag):
+        return live.not_modified(known.etag)
     reg = registration_for(token)
+    ids = (reg.tournament_id, reg.player_id) if reg is not None else None
+    if reg is not None and (known is None or (known.tournament_id, known.player_id) != ids):
+        # No ETag of ours, or one naming other ids: this registration's versions, then the
+        # registration read again (nothing older than the versions is shown).
+        known = live_versions.tablet_versions_for(token, reg)
+        if known is not None:
+            reg = registration_for(token)
     if reg is None:
-        return _unknown(request, as_json=True)
-    game, rnd, audit = live.snapshot(reg.tournament_id)
-    # The current version and the newest one (one query): a late version kept beside the
-    # current one changes what the tablet says, not what counts.
-    own = selectors.own_versions_mark(rnd, reg.player_id)
-    version = live.game_version(game, rnd, "tablet", reg.pk, own, audit=audit)
-    return live.conditional_json(request, version, lambda: _state(reg, game, rnd))
+        with speaking(None, request):  # the site's language, as room_language says it
+            return _unknown(request, as_json=True)
+    with speaking(reg.tournament.language, request):
+        room = known.room if known is not None else ""
+        if known is None:
+            game, rnd, audit = live.snapshot(reg.tournament_id)
+            # The current version and the newest one (one query): a late version kept
+            # beside the current one changes what the tablet says, not what counts.
+            own = selectors.own_versions_mark(rnd, reg.player_id)
+            version = live.game_version(game, rnd, "tablet", reg.pk, own, audit=audit)
+        else:
+            game, rnd, _audit = live.snapshot(reg.tournament_id, room)
+            version = known.etag
+        return live.conditional_json(request, version, lambda: _state(reg, game, rnd, room))
 
 
 @require_GET

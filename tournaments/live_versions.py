@@ -1,0 +1,296 @@
+"""Version numbers of what the tablets and the projector show, kept in the shared cache
+(Redis in production, a per-process memory in the embedded profile), so that a poll whose
+``If-None-Match`` is still current is answered ``304`` without the database (issue 16).
+
+Two scopes, each one cache key holding a random number that changes on every change:
+
+* **the tournament** (``t:<id>``): its current game and round (draw, open, pause, extend,
+  close, top computed or placed, cancel), its settings and language, registrations, and
+  after the close every proposal, correction, decision or slip conflict (they change
+  scores, best moves and ranks);
+* **the player** (``p:<id>``): their own proposals (each submission, late attempts), their
+  registration (table, name, token revoked), decisions about them.
+
+A tablet's ETag names the tournament and the player (their ids) and holds a digest of its
+token and the two versions; the projector's names the tournament, with a digest of its
+address, the language asked for and the version. So a poll reads its versions straight from
+the ids in its ``If-None-Match`` (one ``MGET``) and compares digests: no token look-up.
+
+Who changes: every service writes an audit row in the transaction of its change (a house
+rule), so ``services.audit`` calls :func:`audited` and this module bumps the scopes the row
+is about, **after the commit** (``transaction.on_commit``): a reader that sees the new
+version reads the new rows. A proposal handed in while its round is open bumps only its
+player, so 5,000 players submitting do not make 5,000 × 5,000 full answers.
+
+A version is random (not a counter): a key lost (evicted, Redis restarted without its file)
+comes back with a fresh value, never with one a tablet already holds. When the cache is
+unreachable the polls take the database path (``tournaments.tablet.live``), which derives
+its version from the rows; a bump that could not be written is kept and written again as
+soon as the cache answers (at most every :data:`RETRY_SECONDS`, by the next poll or a timer),
+and every key expires after :data:`TTL` so even a bump lost with its process is bounded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Iterable
+from functools import partial
+from typing import Any, NamedTuple
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+from tournaments import selectors
+from tournaments.models.choices import RoundState
+from tournaments.shared_cache import cache_key, redis_client
+
+logger = logging.getLogger(__name__)
+
+#: Seconds a version lives in the cache unless bumped again.
+TTL = 3600
+#: After a cache failure, the polls skip the cache this long (no timeout paid per poll) and
+#: failed bumps are written again after it.
+RETRY_SECONDS = 1.0
+
+_pending: set[str] = set()
+_lock = threading.Lock()
+_down_until = 0.0
+_timer: threading.Timer | None = None
+#: game id → tournament id (a game never moves), so a round's change costs no query.
+_tournament_of_game: dict[int, int] = {}
+
+
+def _prefix() -> str:
+    return str(getattr(settings, "TIRAGE_LIVE_KEY_PREFIX", "tirage:live"))
+
+
+def tournament_key(tournament_id: int) -> str:
+    return f"{_prefix()}:t:{tournament_id}"
+
+
+def player_key(player_id: int) -> str:
+    return f"{_prefix()}:p:{player_id}"
+
+
+def _fresh() -> int:
+    """A new version: random, so that a key lost and made again never takes a value a
+    reader already holds; an integer, which the Redis cache stores as is (no pickling)."""
+    return secrets.randbits(62)
+
+
+# --- Writing: bumps after the commit ---------------------------------------------------------
+
+
+def changed(*, tournaments: Iterable[int] = (), players: Iterable[int] = ()) -> None:
+    """What the tournaments' and players' polls show changes with the current transaction:
+    new versions once it commits (at once outside a transaction). ``TIRAGE_LIVE_BUMP_AT_ONCE``
+    (tests only: their transaction never commits) also bumps before the commit."""
+    keys = [tournament_key(t) for t in set(tournaments)] + [player_key(p) for p in set(players)]
+    if not keys:
+        return
+    if getattr(settings, "TIRAGE_LIVE_BUMP_AT_ONCE", False):
+        bump(keys)
+    transaction.on_commit(partial(bump, keys), robust=True)
+
+
+def is_bump(callback: Any) -> bool:
+    """Whether an on-commit callback is one of ours (tests tell them from queued tasks)."""
+    return isinstance(callback, partial) and callback.func is bump
+
+
+def bump(keys: list[str]) -> None:
+    """Give each key a new version now; keys that cannot be written are retried later."""
+    with _lock:
+        _pending.update(keys)
+    _flush()
+
+
+def _flush() -> bool:
+    """Write the pending bumps; False (and a retry scheduled) when the cache failed."""
+    global _down_until
+    with _lock:
+        keys = list(_pending)
+    if not keys:
+        return True
+    if time.monotonic() < _down_until:
+        _retry_later()
+        return False
+    try:
+        cache.set_many({key: _fresh() for key in keys}, TTL)
+    except Exception:  # noqa: BLE001 - the cache is a shortcut; the database path stays right
+        logger.warning("live versions: the cache is unreachable, bump kept", exc_info=True)
+        _down_until = time.monotonic() + RETRY_SECONDS
+        _retry_later()
+        return False
+    with _lock:
+        _pending.difference_update(keys)
+    return True
+
+
+def _retry_later() -> None:
+    global _timer
+    with _lock:
+        if _timer is not None and _timer.is_alive():
+            return
+        _timer = threading.Timer(RETRY_SECONDS, _flush)
+        _timer.daemon = True
+        _timer.start()
+
+
+def audited(obj: Any, action: str) -> None:
+    """The scopes an audited change is about (``services.audit`` calls this for each row)."""
+    name = obj._meta.model_name
+    if name == "tournament":
+        changed(tournaments=[obj.pk])
+    elif name == "round":
+        changed(tournaments=[_tournament_of(obj)])
+    elif name in {"proposalversion", "decision", "slipconflict"}:
+        rnd = obj.round if type(obj).round.is_cached(obj) else None
+        private = name == "proposalversion" and rnd is not None and rnd.state == RoundState.OPEN
+        tournaments = [] if private else [_tournament_of(rnd, round_id=obj.round_id)]
+        changed(tournaments=tournaments, players=[obj.player_id])
+    elif name == "centreclose":  # a centre collected its slips (a simultaneous event)
+        changed(tournaments=[_tournament_of(None, round_id=obj.round_id)])
+    elif name == "registration":
+        changed(tournaments=[obj.tournament_id], players=[obj.player_id])
+    elif isinstance(getattr(obj, "tournament_id", None), int):
+        changed(tournaments=[obj.tournament_id])
+
+
+def _tournament_of(rnd: Any, *, round_id: int | None = None) -> int:
+    """The tournament of a round (given, or by id), from memory after the first time."""
+    game_id = rnd.game_id if rnd is not None else None
+    if game_id is not None and game_id in _tournament_of_game:
+        return _tournament_of_game[game_id]
+    if rnd is not None and type(rnd).game.is_cached(rnd):
+        tid = rnd.game.tournament_id
+    else:
+        tid = selectors.console_page_place("round_id", rnd.pk if rnd else round_id)[0] or 0
+    if game_id is not None and tid:
+        _tournament_of_game[game_id] = tid
+    return tid
+
+
+# --- Reading: the poll's ETag ---------------------------------------------------------------
+
+
+def _read(keys: list[str], *, create: bool) -> dict[str, Any] | None:
+    """The cache's values of ``keys``; a missing version gets a fresh value when ``create``.
+    None when the cache is down, or a key is missing and ``create`` is false."""
+    global _down_until
+    if time.monotonic() < _down_until or not getattr(settings, "TIRAGE_LIVE_VERSIONS", True):
+        return None
+    try:
+        if _pending and not _flush():
+            return None  # a change not yet written: the database path is the safe one
+        found = _get_many(keys)
+        missing = [key for key in keys if key not in found]
+        if missing and not create:
+            return None
+        for key in missing:
+            cache.add(key, _fresh(), TTL)
+        if missing:
+            found.update(_get_many(missing))
+    except Exception:  # noqa: BLE001 - fall back on the database path
+        logger.warning("live versions: the cache is unreachable", exc_info=True)
+        _down_until = time.monotonic() + RETRY_SECONDS
+        return None
+    return found if all(key in found for key in keys) else None
+
+
+def _get_many(keys: list[str]) -> dict[str, Any]:
+    """The versions stored under ``keys`` (one ``MGET`` on Redis's kept client)."""
+    client = redis_client()
+    if client is None:
+        return cache.get_many(keys)
+    values = client.mget([cache_key(key) for key in keys])
+    return {key: int(value) for key, value in zip(keys, values, strict=True) if value is not None}
+
+
+def _etag(ids: tuple[int, ...], *parts: Any) -> str:
+    """``"L<ids>.<digest>"``: the ids of the versions it was made from (so that the next poll
+    reads them without a look-up) and a digest binding them to the reader (its token or
+    address) and to the versions' values, which never leave the server: a made-up ETag can
+    at most earn a 304, which tells nothing."""
+    digest = hashlib.sha1(repr((ids, *parts)).encode(), usedforsecurity=False).hexdigest()[:20]
+    return f'"L{".".join(map(str, ids))}.{digest}"'
+
+
+def _ids(header: str, count: int) -> tuple[int, ...] | None:
+    """The version ids of the first of our ETags in ``If-None-Match`` (weak or strong)."""
+    for tag in header.split(","):
+        text = tag.strip().removeprefix("W/").strip('"')
+        if text.startswith("L"):
+            parts = text[1:].split(".")
+            if len(parts) == count + 1 and all(p.isdigit() and len(p) < 12 for p in parts[:-1]):
+                return tuple(int(p) for p in parts[:-1])
+    return None
+
+
+class Versions(NamedTuple):
+    """A poll's ETag, the ids it was made for, and the tournament's version (the key of the
+    per-process snapshot of its game and round)."""
+
+    etag: str
+    tournament_id: int
+    room: str
+    player_id: int = 0
+
+
+def tablet_versions(token: str, held: str) -> Versions | None:
+    """The tablet's current versions from the cache alone, for the ids its ``If-None-Match``
+    (``held``) names, or None (no ETag of ours, a version missing, the cache down)."""
+    ids = _ids(held, 2)
+    return None if ids is None else _tablet(token, *ids, create=False)
+
+
+def tablet_versions_for(token: str, reg: Any) -> Versions | None:
+    """The tablet's versions, created when missing. Read them **before** the rows the
+    answer is built from. None when the cache is down."""
+    return _tablet(token, reg.tournament_id, reg.player_id, create=True)
+
+
+def _tablet(token: str, tournament_id: int, player_id: int, *, create: bool) -> Versions | None:
+    keys = [tournament_key(tournament_id), player_key(player_id)]
+    found = _read(keys, create=create)
+    if found is None:
+        return None
+    room, own = (found[key] for key in keys)
+    etag = _etag((tournament_id, player_id), "tablet", token, room, own)
+    return Versions(etag, tournament_id, str(room), player_id)
+
+
+def projector_versions(slug: str, language: str, held: str) -> Versions | None:
+    """The projector's current versions from the cache alone (``language``: the one asked
+    for in the address, or empty for the tournament's own), or None."""
+    ids = _ids(held, 1)
+    return None if ids is None else _projector(slug, ids[0], language, create=False)
+
+
+def projector_versions_for(slug: str, tournament_id: int, language: str) -> Versions | None:
+    """The projector's versions, created when missing; None when the cache is down."""
+    return _projector(slug, tournament_id, language, create=True)
+
+
+def _projector(slug: str, tournament_id: int, language: str, *, create: bool) -> Versions | None:
+    key = tournament_key(tournament_id)
+    found = _read([key], create=create)
+    if found is None:
+        return None
+    room = found[key]
+    return Versions(_etag((tournament_id,), "projector", slug, language, room), tournament_id,
+                    str(room))  # fmt: skip
+
+
+def forget() -> None:
+    """Drop the in-process state (tests: a new cache prefix, the cache back up)."""
+    global _down_until
+    with _lock:
+        _pending.clear()
+    _down_until = 0.0
+    _tournament_of_game.clear()
