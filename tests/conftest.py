@@ -42,6 +42,29 @@ def django_db_modify_db_settings() -> None:
         test["NAME"] = f"{test.get('NAME') or 'test_' + database['NAME']}_{suffix}"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing() -> Iterator[None]:
+    """Passwords hashed with a cheap hasher in the test process (Django's advice for tests).
+
+    PBKDF2 at Django's million iterations costs about 0.25 s of CPU per hash, and nearly
+    every site and browser test hashes one or more (the setup's arbiter, each log-in): that
+    was minutes of the suite's time. Nothing checks the algorithm; PBKDF2 stays listed so a
+    hash made elsewhere still verifies. Subprocesses (``tirage_setup``, the settings
+    profiles, the production stack) keep the site's real hashers.
+    """
+    from django.test.utils import override_settings
+
+    fast = override_settings(
+        PASSWORD_HASHERS=[
+            "django.contrib.auth.hashers.MD5PasswordHasher",
+            "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+        ]
+    )
+    fast.enable()
+    yield
+    fast.disable()
+
+
 def _skip_reason(report: pytest.TestReport) -> str:
     longrepr = report.longrepr
     text = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
