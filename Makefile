@@ -15,6 +15,10 @@ INSTALL_STAMP := $(VENV)/.tirage-install.stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# `make test` runs pytest on this many processes (pytest-xdist; 0: in this process only, for
+# --pdb or a single test). Tests that share a session's stack, Celery worker or browser run
+# on one worker in order (xdist groups, tests/conftest.py).
+PYTEST_WORKERS ?= 2
 
 # Rebuild the install (and so the compiled engine._core) when any of these change.
 INSTALL_INPUTS := pyproject.toml setup.py requirements.lock \
@@ -59,7 +63,7 @@ run: install messages $(RUN_HOOKS)
 	$(MANAGE) tirage_serve --summary $(RUN_SUMMARY) $(HOST):$(PORT)
 
 test: system-packages install messages
-	$(WITH_TEST_SERVICES) $(PY) -m pytest $(PYTEST_ARGS)
+	$(WITH_TEST_SERVICES) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # The browser test writes its screenshots into docs/screenshots instead of var/screenshots.
 screenshots: system-packages install messages

@@ -42,6 +42,108 @@ def django_db_modify_db_settings() -> None:
         test["NAME"] = f"{test.get('NAME') or 'test_' + database['NAME']}_{suffix}"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing() -> Iterator[None]:
+    """Passwords hashed with a cheap hasher in the test process (Django's advice for tests).
+
+    PBKDF2 at Django's million iterations costs about 0.25 s of CPU per hash, and nearly
+    every site and browser test hashes one or more (the setup's arbiter, each log-in): that
+    was minutes of the suite's time. Nothing checks the algorithm; PBKDF2 stays listed so a
+    hash made elsewhere still verifies. Subprocesses (``tirage_setup``, the settings
+    profiles, the production stack) keep the site's real hashers.
+    """
+    from django.test.utils import override_settings
+
+    fast = override_settings(
+        PASSWORD_HASHERS=[
+            "django.contrib.auth.hashers.MD5PasswordHasher",
+            "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+        ]
+    )
+    fast.enable()
+    yield
+    fast.disable()
+
+
+# --- Running on two workers (pytest-xdist, ``make test``) ----------------------------------
+
+#: Lines the end of the run prints: which real services ran (integration, production).
+SUMMARY_KEY = pytest.StashKey[list[str]]()
+
+#: Tests that share something started once per worker session run on one worker, in order:
+#: the production stack, the integration tests' Celery worker; the browser tests and the two
+#: schemathesis runs (a live server each, the heaviest) run one at a time, as before.
+GROUPS = {
+    "tests/production/": "production",
+    "tests/integration/": "integration",
+    "tests/browser/": "browser",
+    "tests/site/test_schemathesis.py": "schemathesis",
+}
+
+
+def xdist_group_of(nodeid: str) -> str | None:
+    """The group of GROUPS the test ``nodeid`` belongs to (None: any worker may run it)."""
+    return next((group for prefix, group in GROUPS.items() if nodeid.startswith(prefix)), None)
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)  # before xdist's own
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` with the groups above, read from the test's path.
+
+    pytest-xdist's own loadgroup reads ``xdist_group`` marks through a node id suffix that
+    pytest 9 no longer lets it set; this scheduler names the groups itself. As in xdist,
+    groups with the most tests are handed out first, then single tests as workers free up.
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class PathGroups(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_group_of(nodeid) or super()._split_scope(nodeid)
+
+    return PathGroups(config, log)
+
+
+def summary_line(config: pytest.Config, line: str) -> None:
+    """Print ``line`` at the end of the run (from a worker too: it is sent to the controller)."""
+    config.stash.setdefault(SUMMARY_KEY, []).append(line)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On an xdist worker: hand the summary lines to the controller, which prints them."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["tirage_summary"] = session.config.stash.get(SUMMARY_KEY, [])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    lines = getattr(node, "workeroutput", {}).get("tirage_summary", [])
+    node.config.stash.setdefault(SUMMARY_KEY, []).extend(lines)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cache_per_worker() -> Iterator[None]:
+    """Each xdist worker keys the shared Redis cache apart: the workers' databases number
+    their rows alike, and keys such as the console's presence (per user id) would meet."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        yield
+        return
+    from django.conf import settings
+    from django.test.utils import override_settings
+
+    caches = {
+        name: {**cache, "KEY_PREFIX": f"{cache.get('KEY_PREFIX', '')}-{worker}"}
+        for name, cache in settings.CACHES.items()
+    }
+    apart = override_settings(CACHES=caches)
+    apart.enable()
+    yield
+    apart.disable()
+
+
 def _skip_reason(report: pytest.TestReport) -> str:
     longrepr = report.longrepr
     text = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
@@ -56,6 +158,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     """
     if config.option.collectonly:
         return
+    for line in config.stash.get(SUMMARY_KEY, []):
+        terminalreporter.write_line(line)
     groups: Counter[tuple[str, str]] = Counter()
     for report in terminalreporter.stats.get("skipped", []):
         reason = _skip_reason(report)

@@ -51,7 +51,7 @@ from tests.browser.club_afternoon import (
     tablet_play,
     type_slips,
 )
-from tests.browser.test_tablet_game import browser
+from tests.browser.test_tablet_game import WAIT, browser
 from tests.conftest import screenshots_dir
 from tests.site.test_french_everywhere import leaks
 
@@ -83,14 +83,14 @@ def empty_site(conformance_lexicon_file: Path, settings: Any) -> Iterator[None]:
 
 
 @pytest.fixture
-def patient_expect() -> Iterator[None]:
+def patient_expect(browser: Any) -> Iterator[None]:
     """Every ``expect`` of this test waits up to :data:`SLOW` (a loaded 2-core machine), and
-    the next tests get Playwright's default back."""
+    the next tests get the ``browser`` fixture's wait back."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=SLOW)
     yield
-    expect.set_options(timeout=5_000)
+    expect.set_options(timeout=WAIT)
 
 
 #: What the pages and documents showed that is not French (``test_french_everywhere.leaks``),

@@ -63,12 +63,18 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     # The live server answers each request in a thread of its own: no persistent sessions.
     monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+    from playwright.sync_api import expect
+
+    # Every expect waits as long as a live change may take (Playwright's default is 5 s,
+    # which a loaded 2-core machine exceeded: a tap's effect or a poll's answer came later).
+    expect.set_options(timeout=WAIT)
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             yield chromium
         finally:
             chromium.close()
+            expect.set_options(timeout=5_000)  # Playwright's default back
 
 
 def in_thread(work: Callable[[], Any]) -> Any:

@@ -26,9 +26,9 @@ import pytest
 import redis
 
 from tests.ci import unavailable as ci_unavailable
+from tests.conftest import summary_line
 
 ROOT = Path(__file__).resolve().parents[2]
-SUMMARY_KEY = pytest.StashKey[list[str]]()
 
 
 def unavailable(reason: str) -> NoReturn:
@@ -174,9 +174,10 @@ def celery_worker(
         _wait_until_ready(process, nodename, log)
         # Route this process's .delay() calls to the private queue (read at send time).
         celery_app.conf.task_default_queue = queue
-        request.config.stash.setdefault(SUMMARY_KEY, []).append(
+        summary_line(
+            request.config,
             f"integration: PostgreSQL {postgresql}, Redis {redis_version}, "
-            f"celery worker pid {process.pid} (queue {queue}, database {database_name})"
+            f"celery worker pid {process.pid} (queue {queue}, database {database_name})",
         )
         yield Worker(pid=process.pid, queue=queue, nodename=nodename, log=log)
     finally:
@@ -194,9 +195,3 @@ def _forget_queue(redis_url: str, queue: str) -> None:
             client.delete(*keys)
     finally:
         client.close()
-
-
-def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    """Print which real services the integration tests used, so CI logs show they ran."""
-    for line in config.stash.get(SUMMARY_KEY, []):
-        terminalreporter.write_line(line)

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from tests.ci import unavailable
+from tests.conftest import summary_line
 from tests.production.nginx import Nginx, render
 from tests.production.nginx import missing as nginx_missing
 from tests.production.stack import Stack, make_stack_dir, missing_tools
 
 HERE = Path(__file__).resolve().parent
-SUMMARY_KEY = pytest.StashKey[list[str]]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -48,10 +48,11 @@ def stack(request: pytest.FixtureRequest) -> Iterator[Stack]:
     try:
         stack.start()
         stack.setup_site()
-        request.config.stash.setdefault(SUMMARY_KEY, []).append(
+        summary_line(
+            request.config,
             f"production: deploy/stack in {directory} (PostgreSQL :{stack.pg_port}, "
             f"Redis :{stack.redis_port}, gunicorn :{stack.web_port}, worker pid "
-            f"{stack.pid('celery')})"
+            f"{stack.pid('celery')})",
         )
         yield stack
     finally:
@@ -67,11 +68,6 @@ def healthy_stack(stack: Stack) -> Stack:
     stack.start()
     (stack.probe / "top-delay").unlink(missing_ok=True)
     return stack
-
-
-def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    for line in config.stash.get(SUMMARY_KEY, []):
-        terminalreporter.write_line(line)
 
 
 @pytest.fixture(scope="session")

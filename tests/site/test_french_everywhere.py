@@ -133,6 +133,8 @@ def test_every_document_is_french(populated: dict[str, Any]) -> None:
     # The scenario really printed what this test is about (wording from the rules' cases).
     slips = texts["corrections (partie)"].replace("\n", " ")
     assert "PAYES en 13C vaut 45, pas 47 : avertissement." in slips
+    # Said once (issue 15's left-over): not after the label « Avertissement : score erroné ».
+    assert "Avertissement : score erroné" not in slips and slips.count("vaut 45, pas 47") == 1
     assert "Zéro : pas de bulletin" in slips
     assert "Zéro : coup joué avant l'arrivée du joueur" in slips
     assert "Avertissement disciplinaire — Téléphone sonné en salle" in slips

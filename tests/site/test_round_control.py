@@ -366,3 +366,40 @@ def test_api_round_control_endpoints(play, tournament_setup):
     round_place_top(round_id=rnd.pk, actor=head)
     refusal = api.post(f"/api/rounds/{rnd.pk}/reopen", {"seconds": 30})
     assert refusal.status_code == 409 and refusal.json()["code"] == "round.top_placed"
+
+
+def test_an_extension_sent_again_with_its_key_counts_once(play, tournament_setup, client):
+    """Issue 15's left-over: a retried « Prolonger » (same client key) adds its seconds once;
+    another key is another extension. Paused, so the seconds add up exactly."""
+    head = tournament_setup["arbiter"]
+    rnd = play.open_round()
+    round_pause(round_id=rnd.pk, actor=head)
+    before = fresh(rnd).paused_remaining
+    for _ in range(2):  # the service: sent twice with one key
+        round_extend(round_id=rnd.pk, seconds=30, actor=head, client_key="k-1")
+    assert fresh(rnd).paused_remaining == before + 30
+    round_extend(round_id=rnd.pk, seconds=30, actor=head, client_key="k-2")
+    assert fresh(rnd).paused_remaining == before + 60
+
+    # The console: each rendering of the game screen gives the form a key of its own.
+    client.force_login(head)
+    game_url = reverse("console:game", args=[rnd.game_id])
+    keys = [
+        client.get(game_url).content.decode().split('name="client_key" value="')[1][:32]
+        for _ in range(2)
+    ]
+    assert keys[0] != keys[1]
+    extend_url = reverse("console:round_extend", args=[rnd.pk])
+    for _ in range(2):  # the form posted twice
+        assert client.post(extend_url, {"seconds": "45", "client_key": keys[0]}).status_code == 302
+    assert fresh(rnd).paused_remaining == before + 60 + 45
+
+    # The API: the same body sent again extends once.
+    api = APIClient()
+    api.force_authenticate(head)
+    body = {"seconds": 15, "client_key": "api-1"}
+    first = api.post(f"/api/rounds/{rnd.pk}/extend", body).json()
+    again = api.post(f"/api/rounds/{rnd.pk}/extend", body).json()
+    assert first["paused_remaining"] == again["paused_remaining"] == before + 60 + 45 + 15
+    extensions = AuditLog.objects.filter(action="round.extend", object_id=rnd.pk)
+    assert [a.payload["seconds"] for a in extensions.order_by("id")] == [30, 30, 45, 15]

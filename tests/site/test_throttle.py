@@ -5,7 +5,6 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
-from django.core.cache import cache
 from django.test import override_settings
 
 from tests.scenario import SYSTEM, tablet_token
@@ -17,12 +16,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tokens(tournament_setup, settings) -> tuple[str, str]:
+    """Two fresh tokens: their counts start at zero, since the count is keyed on the token
+    (no cache.clear(): on Redis that is a FLUSHDB, which would empty the Celery queues and
+    the other xdist worker's keys in the same database)."""
     settings.TIRAGE_PLAYER_RATE_PER_MINUTE = 5
-    cache.clear()
     regs = Registration.objects.filter(tournament=tournament_setup["tournament"])
     first, second = regs.order_by("table_number")[:2]
-    yield tablet_token(first, actor=SYSTEM), tablet_token(second, actor=SYSTEM)
-    cache.clear()
+    return tablet_token(first, actor=SYSTEM), tablet_token(second, actor=SYSTEM)
 
 
 def test_tablet_is_refused_past_the_limit_and_others_are_not(client, tokens) -> None:

@@ -63,6 +63,8 @@ class CloseSerializer(RequestSerializer):
 
 class ExtendSerializer(RequestSerializer):
     seconds = serializers.IntegerField(min_value=1, max_value=3600)
+    # The same key sent again (a retry) extends once (services.round_clock.round_extend).
+    client_key = serializers.CharField(required=False, allow_blank=True, max_length=64)
 
 
 class ReopenSerializer(RequestSerializer):

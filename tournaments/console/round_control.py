@@ -85,7 +85,9 @@ def round_extend(request: HttpRequest, round_id: int) -> HttpResponse:
 
     def extend(rnd: Any) -> None:
         seconds = _seconds(request, required=True) or 0
-        services.round_extend(round_id=rnd.pk, seconds=seconds, actor=request.user)
+        key = request.POST.get("client_key", "")  # one per rendered form: a re-post is a retry
+        services.round_extend(round_id=rnd.pk, seconds=seconds, actor=request.user,
+                              client_key=key)  # fmt: skip
 
     return _act(request, round_id, extend)
 

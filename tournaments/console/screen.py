@@ -4,6 +4,7 @@ Presentation only: the rows come from the selectors."""
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,6 +151,8 @@ def control_context(game: Game, rnd: Round | None, role: str | None) -> dict[str
         "paused": rnd is not None and rnd.paused_at is not None,
         "reopen_seconds": reopen_seconds,
         "reopen_text": minutes_seconds(reopen_seconds or 0),
+        # « Prolonger » posts this key: the same form sent twice (a retry) extends once.
+        "extend_key": uuid.uuid4().hex,
     }
 
 

@@ -196,7 +196,11 @@ def corrections_pdf(game: GameData, *, include_no_proposal: bool = True) -> Rend
             if m.claimed_score is not None:
                 proposal += f" ({m.claimed_score})"
             decision = outcome_label(m.code)
-            if m.reason and m.reason != decision:
+            if m.kind == "warning" and m.reason:
+                # A warning's sentence names the warning itself (« … vaut 45, pas 47 :
+                # avertissement. »): the label before it said « avertissement » twice.
+                decision = m.reason
+            elif m.reason and m.reason != decision:
                 decision += f" — {m.reason}"
             if m.correction:
                 decision += " " + _("(correction : %(reason)s)") % {"reason": m.correction}

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Round, RoundState
+from tournaments.models import AuditLog, Round, RoundState
 from tournaments.services.audit import audit_record
 from tournaments.services.centre_state import centre_closes_undo
 from tournaments.services.rounds import locked_round, time_left
@@ -98,12 +98,22 @@ def round_resume(*, round_id: int, actor: Actor) -> Round:
         return rnd
 
 
-def round_extend(*, round_id: int, seconds: int, actor: Actor) -> Round:
+def round_extend(*, round_id: int, seconds: int, actor: Actor, client_key: str = "") -> Round:
     """Give the round ``seconds`` more (1 to 3600): added to the paused time while paused,
-    else to the deadline; a round whose time ran out gets them from now."""
+    else to the deadline; a round whose time ran out gets them from now.
+
+    ``client_key`` names one request of the console or an API client: a request sent again
+    with the same key (a retry after a lost answer, a form posted twice) changes nothing the
+    second time. The key is kept in the extension's audit row, which the round lock makes
+    the one place to look."""
     seconds = _checked_seconds(seconds)
+    key = (client_key or "").strip()[:64]
     with transaction.atomic():
         rnd = _open_round(round_id, actor)
+        done = AuditLog.objects.filter(action="round.extend", object_type="round",
+                                       object_id=rnd.pk, payload__client_key=key)  # fmt: skip
+        if key and done.exists():
+            return rnd
         if rnd.paused_at is not None:
             rnd.paused_remaining = int(rnd.paused_remaining or 0) + seconds
             rnd.save(update_fields=["paused_remaining"])
@@ -113,7 +123,7 @@ def round_extend(*, round_id: int, seconds: int, actor: Actor) -> Round:
             rnd.deadline = start + timedelta(seconds=seconds)
             rnd.save(update_fields=["deadline"])
         audit_record(actor=actor, action="round.extend", obj=rnd, seconds=seconds,
-                     remaining=time_left(rnd))  # fmt: skip
+                     remaining=time_left(rnd), **({"client_key": key} if key else {}))  # fmt: skip
         return rnd
 
 

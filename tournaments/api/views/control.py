@@ -43,7 +43,8 @@ class RoundExtendView(_RoundAction):
         """Give the open round ``seconds`` more (to the paused time while paused)."""
         rnd, actor = self.round_and_actor(round_id, request)
         data = validated(c.ExtendSerializer, request)
-        extended = services.round_extend(round_id=rnd.pk, seconds=data["seconds"], actor=actor)
+        extended = services.round_extend(round_id=rnd.pk, seconds=data["seconds"], actor=actor,
+                                         client_key=data.get("client_key", ""))  # fmt: skip
         return Response(_round(extended))
 
 
