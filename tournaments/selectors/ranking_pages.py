@@ -46,9 +46,7 @@ from tournaments.selectors.rankings import (
 from tournaments.selectors.tournament import tournament_games
 from tournaments.selectors.values import PlayerInfo, Ranking, RankingLine
 
-#: The sub-ranking keys a page can show, as ``sub_rankings`` takes them, and the column of
-#: a registration each is read from (a player's série and category; the registration's
-#: centre in a simultaneous event).
+#: The sub-ranking keys a page can show (as ``sub_rankings`` takes them): a registration's column.
 SUB_COLUMNS = {"series": "player__series", "category": "player__category", "centre": "centre__name"}
 SUB_KEYS = tuple(SUB_COLUMNS)
 #: The longest search text read (a name or a table number).
