@@ -76,6 +76,19 @@ def test_the_playing_round_is_the_current_games_current_round(played) -> None:
     assert selectors.playing_round(0) is None
 
 
+def test_a_game_created_ahead_leaves_the_room_on_the_game_being_played(played) -> None:
+    """An event prepares its next game while this one is played (bench/stack_event.py found
+    every tablet sent to the new, empty game): the room stays on the game with rounds until
+    the new one's first rack is drawn, or until this one is over."""
+    tournament_id, game = played["tournament"].pk, played["game"]
+    second = new_game(played, seed=8).game  # created ahead, nothing drawn
+    assert selectors.current_game(tournament_id).pk == game.pk
+    assert selectors.playing_round(tournament_id).pk == played["r1"].pk
+    first = round_draw(game_id=second.pk, actor=played["arbiter"])  # the next game starts
+    assert selectors.current_game(tournament_id).pk == second.pk
+    assert selectors.playing_round(tournament_id).pk == first.pk
+
+
 def test_the_figures_are_cached_per_game(played) -> None:
     game, arbiter = played["game"], played["arbiter"]
     anne, bruno = played["players"][:2]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from django.db import connection
-from django.db.models import Case, Model, Subquery, When
+from django.db.models import Model, Subquery
 
 from tournaments.errors import ServiceError
 from tournaments.models import (
@@ -26,8 +26,8 @@ from tournaments.models import (
     Round,
     SlipConflict,
 )
-from tournaments.models.choices import GameState, RoundState
-from tournaments.selectors.tournament import MAX_ID
+from tournaments.models.choices import RoundState
+from tournaments.selectors.tournament import MAX_ID, current_game_order
 
 
 def game_by_id(game_id: int) -> Game:
@@ -77,13 +77,9 @@ def current_round(game: Game | None, *, cancelled: bool = True) -> Round | None:
 def playing_round(tournament_id: int) -> Round | None:
     """``current_round(current_game(tournament_id))`` in one query, with the round's game
     and tournament: a tablet's submission asks it on every proposal (issue 16, item 3).
-    The current game is chosen in a subquery (the highest-numbered game being played,
-    else the highest-numbered), so a current game without a round yet gives ``None``."""
-    game = (
-        Game.objects.filter(tournament_id=tournament_id)
-        .order_by(Case(When(state=GameState.PLAYING, then=0), default=1), "-number")
-        .values("pk")[:1]
-    )
+    The current game is chosen in a subquery (``tournament.current_game_order``), so a
+    current game without a round yet gives ``None``."""
+    game = current_game_order(Game.objects.filter(tournament_id=tournament_id)).values("pk")[:1]
     rounds = Round.objects.select_related("game__tournament").filter(game_id=Subquery(game))
     return rounds.order_by("-number", "-id").first()
 

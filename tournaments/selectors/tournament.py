@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Case, Exists, OuterRef, Q, QuerySet, When
 
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, Round, Tournament
 from tournaments.models.choices import GameState
 from tournaments.selectors.values import TournamentInfo
 
@@ -62,13 +62,26 @@ def game_by_number(tournament: Tournament, number: int) -> Game:
     return game
 
 
+def current_game_order(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` in the order that picks **the current game** first: the highest-numbered
+    game being played that has a round drawn, else the highest-numbered game being played
+    (created, nothing drawn yet), else the highest-numbered one. A game created ahead (the
+    next game of an event, prepared while this one is played) does not take the room's
+    tablets away from the game being played."""
+    started = Exists(Round.objects.filter(game_id=OuterRef("pk")))
+    rank = Case(
+        When(started & Q(state=GameState.PLAYING), then=0),
+        When(state=GameState.PLAYING, then=1),
+        default=2,
+    )
+    return games.order_by(rank, "-number")
+
+
 def current_game(tournament_id: int) -> Game | None:
     """**The current game** of a tournament, for everyone who follows what is being
-    played (tablets, projector, the player API): the highest-numbered game still being
-    played, else (every game finished) the highest-numbered one."""
+    played (tablets, projector, the player API): see :func:`current_game_order`."""
     games = Game.objects.select_related("tournament").filter(tournament_id=tournament_id)
-    games = games.order_by("-number")
-    return games.filter(state=GameState.PLAYING).first() or games.first()
+    return current_game_order(games).first()
 
 
 def rankings_public(tournament: Tournament) -> bool:
