@@ -3,17 +3,19 @@ P players in C centres, G sealed pre-drawn games of R rounds, tablets and paper 
 
     .venv/bin/python bench/stack_event.py [--players 5000] [--centres 25] [--games 4]
         [--rounds 20] [--tablet-share 0.8] [--seed 1] [--window 30] [--poll-every 1]
-        [--views 3] [--max-seconds 3600] [--web-workers 2] [--no-engine-top]
+        [--views 3] [--max-seconds 3600] [--web-workers 2] [--games-ahead] [--no-engine-top]
 
 Starts a private stack (bench/stack_common.py: gunicorn, PostgreSQL, Redis, a Celery
 worker, all on 127.0.0.1) and sets the event up through the site's services in
 ``manage.py shell``: a simultaneous tournament, C centres, one arbiter per centre (its
 centre's head arbiter, with an API token), the players imported with their centre column
-and spread over the centres, their tablet links, and G pre-drawn games created **sealed**
-(``game_create(kind=predrawn, sealed=True)``; the racks are those of a seeded game played
-top by top by the engine, its first R rounds).
+and spread over the centres, their tablet links, and the racks of G pre-drawn games (a
+seeded game played top by top by the engine, its first R rounds). The organiser then
+creates each game **sealed** through the API (``POST .../games/`` with ``"kind":
+"predrawn", "sealed": true``, i.e. ``game_create(kind=predrawn, sealed=True)``) when the
+previous one is over (``--games-ahead``: all at the start).
 
-Each game then gets a release schedule already due ("release now": the worker releases
+Each game gets a release schedule already due ("release now": the worker releases
 and draws each round as soon as the previous top is placed). Each round: the organiser
 opens it; tablet players (``--tablet-share``) submit once through the player API at a
 random moment of ``--window`` seconds and poll ``/tablette/<token>/etat/`` every
@@ -68,7 +70,6 @@ from tournaments.models import Lexicon, Registration
 from tournaments.services.arbiters import arbiter_add
 from tournaments.services.batch import predrawn_text
 from tournaments.services.centres import centre_create
-from tournaments.services.games import game_create
 from tournaments.services.imports import players_import
 from tournaments.services.registrations import registration_tokens_issue
 from tournaments.services.registry import tournament_create
@@ -107,10 +108,7 @@ games = []
 for g in range(G):
     eg = EngineGame(SeededSource(SEED * 1000 + g), engine_top_finder(lexicon, variant), variant)
     eg.play_to_end()
-    lines = predrawn_text(eg).splitlines()[:R]
-    game = game_create(tournament_id=t.pk, kind="predrawn", predrawn="\n".join(lines) + "\n",
-                       sealed=True, actor=head)
-    games.append([game.pk, len(lines)])
+    games.append("\n".join(predrawn_text(eg).splitlines()[:R]) + "\n")
 print(json.dumps({{"slug": t.slug, "centres": centres, "players": players, "games": games,
                   "seconds": time.monotonic() - began}}))
 """
@@ -180,15 +178,28 @@ def _players(built: dict, share: float, seed: int) -> list[Player]:
             for reg, table, centre, token in built["players"]]  # fmt: skip
 
 
+def create_game(api: Client, slug: str, text: str) -> tuple[int, int]:
+    """The organiser creates a sealed pre-drawn game (its id, its rounds)."""
+    body = {"kind": "predrawn", "predrawn": text, "sealed": True}
+    game = api.ok("POST", f"/api/tournaments/{slug}/games/", body, status=201)
+    return game["id"], len(text.splitlines())
+
+
 def play(args: argparse.Namespace, stack: Any, built: dict, figures: Figures,
          deadline: float) -> tuple[int, Rankings]:  # fmt: skip
-    """Every game's rounds until done or the deadline; the rounds played."""
+    """Every game's rounds until done or the deadline; the rounds played. Each game is
+    created when the previous one is over, unless ``--games-ahead``: tablets play the
+    current game, the highest-numbered one still being played (``selectors.playing_round``),
+    so games created ahead take the tablets to the last one (docs/benchmarks.md)."""
     api = stack.arbiter()
+    texts = built["games"]
+    ahead = [create_game(api, built["slug"], text) for text in texts] if args.games_ahead else []
     players = _players(built, args.tablet_share, args.seed)
     centres = [(c, token) for c, token in built["centres"]]
     rankings = Rankings(stack, api, built["slug"], figures)
     played = 0
-    for g, (game_id, lines) in enumerate(built["games"]):
+    for g, text in enumerate(texts):
+        game_id, lines = ahead[g] if ahead else create_game(api, built["slug"], text)
         start = datetime.now(UTC) - timedelta(seconds=INTERVAL * lines + 60)
         api.ok("PUT", f"/api/games/{game_id}/release",
                {"starts_at": start.isoformat(), "interval": INTERVAL}, status=200)  # fmt: skip
@@ -267,6 +278,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--max-seconds", type=int, default=3600,
                         help="no round starts after this many seconds (3600)")  # fmt: skip
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn (2)")
+    parser.add_argument("--games-ahead", action="store_true",
+                        help="create every game at the start")  # fmt: skip
     parser.add_argument(
         "--no-engine-top",
         action="store_true",
@@ -301,12 +314,12 @@ def main(argv: list[str] | None = None) -> int:
                             rounds=args.rounds, seed=args.seed, lexicon=stack.lexicon,
                             user=ARBITER[0])  # fmt: skip
         built = manage_shell(stack, code, timeout=args.max_seconds)
+        planned = sum(len(text.splitlines()) for text in built["games"])
         print(f"set-up: {args.players} players in {args.centres} centres, "
-              f"{len(built['games'])} sealed games ({sum(n for _, n in built['games'])} rounds) "
+              f"{len(built['games'])} pre-drawn games ({planned} rounds) prepared "
               f"in {built['seconds']:.0f} s")  # fmt: skip
         figures = Figures()
         played, rankings = play(args, stack, built, figures, deadline)
-        planned = sum(n for _, n in built["games"])
         if played < planned:
             print(f"STOPPED EARLY: --max-seconds {args.max_seconds} reached after "
                   f"{played} of {planned} rounds")  # fmt: skip
