@@ -107,6 +107,13 @@ def user_of(actor: Actor) -> Any:
     return actor if getattr(actor, "is_authenticated", False) else None
 
 
+def registration_of(actor: Actor) -> int | None:
+    """The registration (id) of the tablet behind ``actor``, or ``None`` (anyone else):
+    what a row a player's tablet wrote records beside ``user_of``."""
+    check_actor(actor)
+    return actor.registration_id if isinstance(actor, PlayerActor) else None
+
+
 def is_system(actor: Actor) -> bool:
     check_actor(actor)
     return isinstance(actor, SystemActor)

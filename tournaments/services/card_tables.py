@@ -26,7 +26,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.access import Actor, PlayerActor, is_system, require_arbiter
+from tournaments.access import Actor, PlayerActor, is_system, registration_of, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import CardSettings, CardTable, CardTableState, Registration, Tournament
 from tournaments.selectors.cards import card_players_may_open
@@ -130,6 +130,6 @@ def card_table_close(*, table_id: int, actor: Actor) -> CardTable:
         table.state = CardTableState.CLOSED
         table.finished_at = timezone.now()
         table.save(update_fields=["state", "finished_at"])  # the pages' ETag holds the state
-        who = actor.registration_id if isinstance(actor, PlayerActor) else None
-        audit_record(actor=actor, action="cards.table_close", obj=table, registration=who)
+        audit_record(actor=actor, action="cards.table_close", obj=table,
+                     registration=registration_of(actor))  # fmt: skip
         return table

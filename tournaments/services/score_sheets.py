@@ -21,7 +21,7 @@ from django.db.models import Max
 from engine.classic.sheet import SheetEnd, SheetState, SheetTurn, parse_turn, sheet_state
 from engine.errors import EngineError
 from tournaments import adapter, selectors
-from tournaments.access import Actor, PlayerActor, require_arbiter, user_of
+from tournaments.access import Actor, PlayerActor, registration_of, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
     ClassicTable,
@@ -216,7 +216,7 @@ def _store_line(
                 word=word,
                 score=line.score,
                 entered_by=user_of(actor),
-                registration_id=actor.registration_id if isinstance(actor, PlayerActor) else None,
+                registration_id=registration_of(actor),
                 reason=reason.strip()[:200],
             )
     except IntegrityError as error:  # another version landed in between
@@ -298,9 +298,7 @@ def score_sheet_end_set(
                     left=typed,
                     went_out=went_out,
                     entered_by=user_of(actor),
-                    registration_id=(
-                        actor.registration_id if isinstance(actor, PlayerActor) else None
-                    ),
+                    registration_id=registration_of(actor),
                     reason=reason.strip()[:200],
                 )
         except IntegrityError as error:
