@@ -245,13 +245,15 @@ async def _round(event: Event, http: Http, phases: Phases, game_id: int, label: 
     phases.switch("moves")
     load = RoundMoves(http, rnd["id"], rnd, event.players, event.centres, args.window,
                       figures.record, label)  # fmt: skip
-    await load.moves()
-    figures.window_total += args.window
-    if load.sends:
-        wall = max(max(load.sends) - min(load.sends), 1e-9)
-        figures.round_rates.append(len(load.sends) / 2 / wall)
-        figures.move_wall += wall
-        figures.moves += len(load.sends) // 2
+    try:
+        await load.moves()
+    finally:  # a stopped round's moves count too (CPU per move)
+        figures.window_total += args.window
+        if load.sends:
+            wall = max(max(load.sends) - min(load.sends), 1e-9)
+            figures.round_rates.append(len(load.sends) / 2 / wall)
+            figures.move_wall += wall
+            figures.moves += len(load.sends) // 2
     phases.switch("centre closes")
     await load.closes()
     phases.switch("stored check")
@@ -266,7 +268,6 @@ async def _round(event: Event, http: Http, phases: Phases, game_id: int, label: 
     phases.switch("rankings, steady")
     for _ in range(args.views):
         await thread(event.rankings)
-    phases.switch("between rounds")
     event.played += 1
     rate = figures.round_rates[-1] if figures.round_rates else 0.0
     print(f"{label}: {time.monotonic() - began:.1f} s, {rate:.1f} moves/s, {stored}; "
@@ -473,6 +474,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"\nSTOPPED EARLY: --max-seconds {args.max_seconds} reached after "
                       f"{event.played} of {planned} rounds")  # fmt: skip
             if event and not hard:
+                print("\nstandings check (a second Ctrl-C or SIGTERM skips it)", flush=True)
                 phases.switch("standings check")
                 signal.alarm(args.check_seconds + 60)
                 check = manage_shell(stack, CHECK.format(slug=event.slug),
