@@ -129,7 +129,7 @@ class Figures:
     latencies: dict[tuple[str, str], list[float]] = field(default_factory=lambda: defaultdict(list))
     statuses: Counter = field(default_factory=Counter)  # (what, status) → count
     errors: Counter = field(default_factory=Counter)  # (what, status or reason) → count
-    samples: list[str] = field(default_factory=list)  # the first few error bodies
+    samples: list[str] = field(default_factory=list)  # one body per (kind, status)
     round_rates: list[float] = field(default_factory=list)  # moves/s, one per round
     move_wall: float = 0.0  # first send to last answer, summed over the rounds
     moves: int = 0
@@ -144,9 +144,10 @@ class Figures:
             self.error(what, status, body)
 
     def error(self, what: str, status: int | str, body: bytes | str = b"") -> None:
+        """Count an error; the first answer of each (kind, status) is kept as a sample."""
         self.errors[(what, status)] += 1
-        if len(self.samples) < 10:
-            self.samples.append(f"{what} {status or 'no answer'}: {body[:200]!r}")
+        if self.errors[(what, status)] == 1 and len(self.samples) < 20:
+            self.samples.append(f"{what} {status or 'no answer'}: {body[:300]!r}")
 
     def count(self, what: str) -> int:
         return sum(n for (kind, status), n in self.statuses.items() if kind == what and status)
