@@ -343,11 +343,12 @@ def report(args: argparse.Namespace, figures: Figures, phases: Phases, event: Ev
     outside = ("start", "stack start", "set-up (services)", "create games", "standings check",
                "end")  # fmt: skip
     rounds = {name: p for name, p in phases.totals.items() if name not in outside}
-    if played and moves and f.moves:
+    if moves and f.moves:
         per_move = {part: moves.cpu[part] * 1000 / f.moves for part in (*PARTS, "load generator")}
         print("- CPU per move in the moves phase (polls included): "
               + ", ".join(f"{part} {ms:.1f}" for part, ms in per_move.items())
               + f" ms; stack {sum(per_move[p] for p in PARTS):.1f} ms")  # fmt: skip
+    if played:
         cpu = {name: (p.stack + p.cpu["load generator"]) / played for name, p in rounds.items()}
         rest = sum(v for name, v in cpu.items() if name != "moves")
         wall_round = sum(p.wall for p in rounds.values()) / played
