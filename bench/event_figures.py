@@ -103,7 +103,7 @@ class Phases:
                 "| load generator | manage.py | load average |")  # fmt: skip
         rows = [head, "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |"]
         for name, p in self.totals.items():
-            if not p.wall:
+            if p.wall < 0.1:  # an instant (the start): its CPU ratio would be noise
                 continue
             cells = [f"{p.cores(part):.2f}" for part in PARTS]
             rows.append(f"| {name} | {p.times} | {p.wall:.1f} | {' | '.join(cells)} | "
