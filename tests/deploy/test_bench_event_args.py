@@ -32,6 +32,10 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--max-seconds", "5"], "--max-seconds must be from 60 to 14400."),
         (["--poll-every", "0"], "--poll-every must be from 0.2 to 60 s."),
         (["--games", "deux"], "invalid int value"),
+        (["--pollers", "-1"], "--pollers must be from 0 to 20000."),
+        (["--web-instances", "9"], "--web-instances must be from 1 to 8."),
+        (["--connections", "0"], "--connections must be from 1 to 1000."),
+        (["--check-seconds", "10"], "--check-seconds must be from 60 to 14400."),
     ],
 )
 def test_bad_arguments_exit_2_with_a_sentence(args: list[str], sentence: str) -> None:
@@ -45,5 +49,6 @@ def test_help_names_the_event_options() -> None:
     result = _run("--help")
     assert result.returncode == 0
     for option in ("--players", "--centres", "--games", "--rounds", "--tablet-share",
-                   "--seed", "--max-seconds"):  # fmt: skip
+                   "--seed", "--max-seconds", "--pollers", "--poll-every", "--window",
+                   "--web-instances", "--connections", "--check-seconds"):  # fmt: skip
         assert option in result.stdout
