@@ -81,3 +81,27 @@ def ranked_slice(
     rows = [(p, int(total), int(rank), tied > 1) for p, total, rank, tied, *_c in found]
     within = [(int(r[7]), r[8] > 1) for r in found]
     return Slice(rows, int(first[4]), int(first[5]), int(first[6]), int(first[9]), within)
+
+
+def player_places(player_id: int, game_ids: Sequence[int]) -> dict[int, tuple[int, int, int]]:
+    """Per game of ``game_ids`` where the player has a stored line: (players with a higher
+    total, players with the same total (the player included), players with a line). The
+    player's rank in the game is the first plus one (``RANK()``, equal totals sharing it),
+    ex aequo when the second is above one. One pass over the games' stored totals, no
+    sort."""
+    if not game_ids:
+        return {}
+    table = connection.ops.quote_name(PlayerGameFigure._meta.db_table)
+    marks = ", ".join(["%s"] * len(game_ids))
+    sql = f"""
+        SELECT other.game_id,
+               COUNT(*) FILTER (WHERE other.total > mine.total),
+               COUNT(*) FILTER (WHERE other.total = mine.total),
+               COUNT(*)
+        FROM {table} AS other
+        JOIN {table} AS mine ON mine.game_id = other.game_id AND mine.player_id = %s
+        WHERE other.game_id IN ({marks})
+        GROUP BY other.game_id"""  # noqa: S608 (a quoted name and placeholders)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [player_id, *game_ids])
+        return {game: (int(a), int(b), int(c)) for game, a, b, c in cursor.fetchall()}
