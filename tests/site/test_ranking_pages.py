@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import re
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -280,3 +281,13 @@ def test_the_projector_and_exports_read_the_stored_rows(event, monkeypatch) -> N
     first = lines[1].split(";")
     assert first[:4] + first[8:10] == ["1", "", "1", "Anne", "106", "10"]
     assert lines[3].split(";")[:4] == ["3", "ex", "3", "Chloé"] and len(lines) == 131
+
+
+def test_the_apis_standings_are_the_serializers(event) -> None:
+    """The API writes a ranking's lines by hand (``standings_data``, no DRF field object
+    per line): the same JSON as ``StandingSerializer``, which the schema names."""
+    from tournaments.api.serializers import StandingSerializer, standings_data
+
+    lines = selectors.ranking_page(event["tournament"], limit=4).lines
+    assert [line.percent for line in lines[:3]] == [Decimal("110.42"), Decimal("27.08"), 0]
+    assert standings_data(lines) == [dict(StandingSerializer(x).data) for x in lines]

@@ -50,15 +50,21 @@ def ranked_slice(
     marks = ", ".join(["%s"] * len(game_ids))
     among, params = ("", []) if members is None else (f"WHERE player_id IN ({members[0]})",
                                                        list(members[1]))  # fmt: skip
+    # One sort for the ranks: the ex aequo count is the rank's peers (a frame of the same
+    # window), not a second window partitioned by total; without ``members`` the group's
+    # columns are the table's (no second ranking).
+    peers = "RANGE BETWEEN CURRENT ROW AND CURRENT ROW"
+    group = (
+        "rnk AS within, tied AS within_tied, players AS found" if members is None else
+        f"RANK() OVER g AS within, COUNT(*) OVER (g {peers}) AS within_tied, "
+        "COUNT(*) OVER () AS found"
+    )  # fmt: skip
     sql = f"""
-        SELECT player_id, total, rnk, tied, players, least, most,
-               RANK() OVER (ORDER BY total DESC) AS within,
-               COUNT(*) OVER (PARTITION BY total) AS within_tied,
-               COUNT(*) OVER () AS found
+        SELECT player_id, total, rnk, tied, players, least, most, {group}
         FROM (
             SELECT player_id, total, reg,
-                   RANK() OVER (ORDER BY total DESC) AS rnk,
-                   COUNT(*) OVER (PARTITION BY total) AS tied,
+                   RANK() OVER w AS rnk,
+                   COUNT(*) OVER (w {peers}) AS tied,
                    COUNT(*) OVER () AS players,
                    MIN(n) OVER () AS least,
                    MAX(n) OVER () AS most
@@ -67,8 +73,10 @@ def ranked_slice(
                        COUNT(*) AS n
                 FROM {table} WHERE game_id IN ({marks}) GROUP BY player_id
             ) AS per_player
+            WINDOW w AS (ORDER BY total DESC)
         ) AS ranked
         {among}
+        {"WINDOW g AS (ORDER BY total DESC)" if members is not None else ""}
         ORDER BY total DESC, reg
         LIMIT %s OFFSET %s"""  # noqa: S608 (quoted names, placeholders, the ORM's subquery)
     with connection.cursor() as cursor:
