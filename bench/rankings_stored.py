@@ -19,9 +19,11 @@ PostgreSQL database (``manage.py shell`` with the stack's environment):
 Then times N sequential requests of the console rankings page
 (``/arbitre/tournoi/<slug>/classement/``: the overall table's first 100 lines, a série's
 table, a game's, a search by name) and of the API (``/api/tournaments/<slug>/rankings/``:
-the default answer, 100 lines past 500, a slice of 500, one far down, a game's), and C
-times: an arbiter's correction (``proposal_correct`` on the last round, timed) followed
-by the first view of each,
+the default answer, 100 lines past 500, a slice of 500, one far down, a game's), the
+readers of the same rows (the projector's state, a tablet's results page and the player's
+results endpoint, a different player each request; the CSV, PDF and XLSX documents,
+downloaded directly, a few times each), and C times: an arbiter's correction
+(``proposal_correct`` on the last round, timed) followed by the first view of each,
 which reads the changed rows. Prints p50/p95/max, the build and close times, and the
 stored-versus-recomputed check (``tirage_standings_check``, 0 differences expected).
 Bounded: the build stops adding games when ``--budget`` seconds are spent, and the
@@ -124,6 +126,20 @@ proposal_correct(round_id=rnd.pk, player_id=reg.player_id, word=move["word"],
 print(json.dumps({{"ms": 1000 * (time.monotonic() - began)}}))
 """
 
+TOKENS = r"""
+import json
+from django.contrib.auth import get_user_model
+from tournaments.models import Registration
+from tournaments.services.registry import registration_token_issue
+
+arbiter = get_user_model().objects.get(username={user!r})
+regs = Registration.objects.filter(tournament__slug={slug!r}).order_by("table_number")
+every = max(1, regs.count() // {count})
+tokens = [registration_token_issue(registration_id=r.pk, actor=arbiter)
+          for r in list(regs)[::every][:{count}]]
+print(json.dumps(tokens))
+"""
+
 CHECK = r"""
 import io, json
 from django.core.management import call_command
@@ -194,7 +210,26 @@ def main() -> int:
             return response.status, response.raw
 
         rankings = f"/api/tournaments/{slug}/rankings/"
+        tokens = manage_shell(stack, TOKENS.format(user=ARBITER[0], slug=slug, count=20))
+        turn = iter(range(10**9))
+
+        def tablet(path: str) -> tuple[int, bytes]:  # a different player's tablet each time
+            token = tokens[next(turn) % len(tokens)]
+            response = stack.client().get(path.replace("TOKEN", token))
+            return response.status, response.raw
+
+        def player(path: str) -> tuple[int, bytes]:
+            token = tokens[next(turn) % len(tokens)]
+            response = stack.client(f"Player {token}").get(path)
+            return response.status, response.raw
+
         pages = {
+            "projector state (/projecteur/…/etat/, every line)": (
+                browse,
+                f"/projecteur/{slug}/etat/",
+            ),
+            "tablet results page (/tablette/…/resultats/)": (tablet, "/tablette/TOKEN/resultats/"),
+            "api, player results (/api/player/results/)": (player, "/api/player/results/"),
             "console": (browse, console),
             "console, série 1 (?table=series-1)": (browse, console + "?table=series-1"),
             "console, a game (?table=game-1)": (browse, console + "?table=game-1"),
@@ -221,6 +256,23 @@ def main() -> int:
                 steady.append(elapsed)
             print(f"{name} ({size // 1024} KiB), steady " + _line("", steady).lstrip(": "))
             print(f"{name}, first view after a change " + _line("", first[name]).lstrip(": "))
+        documents = f"/arbitre/tournoi/{slug}/documents/"
+        for name, path in (
+            ("document csv (whole ranking)", documents + "csv/"),
+            ("document results PDF (whole)", documents + "results/"),
+            ("document xlsx of game 1", documents + "xlsx/?partie=1"),
+        ):
+            taken, size = [], 0
+            for _ in range(max(3, args.requests // 8)):
+                began = time.perf_counter()
+                status, raw = browse(path)
+                taken.append(time.perf_counter() - began)
+                if status != 200:  # past gunicorn's timeout: the worker is killed, a 500
+                    print(f"{name}: HTTP {status} after {taken[-1]:.1f} s, not timed further")
+                    break
+                size = len(raw)
+            else:
+                print(f"{name} ({size // 1024} KiB), steady " + _line("", taken).lstrip(": "))
         if corrections:
             print(f"proposal_correct with its stored update: median "
                   f"{sorted(corrections)[len(corrections) // 2]:.0f} ms")  # fmt: skip

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import re
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -197,3 +198,96 @@ def test_groups_and_searches_are_ranked_by_the_database(event, monkeypatch) -> N
     assert [(line.player.name, line.rank) for line in série.lines] == [("Bruno", 2), (_name(4), 3)]
     found = reader.page(selectors.RankingTable("overall"), search="chlo")
     assert (found.count, found.found, found.lines[0].rank) == (130, 1, 3)
+
+
+def _token(player: Player) -> str:
+    from tournaments.access import SYSTEM
+    from tournaments.models import Registration
+    from tournaments.services.registry import registration_token_issue
+
+    reg = Registration.objects.get(player=player, tournament__slug="open-test")
+    return registration_token_issue(registration_id=reg.pk, actor=SYSTEM)
+
+
+def test_a_players_results_read_their_own_stored_line(event, monkeypatch) -> None:
+    """A tablet's results (its page and ``GET /api/player/results/``) read the player's
+    stored line and one count of the higher totals, never the game's whole standings:
+    with those made to fail, the figures by hand of the module's docstring."""
+    from rest_framework.test import APIClient
+
+    from tournaments.selectors import player_lines
+
+    def whole(*_args: object) -> None:
+        raise AssertionError("the game's whole standings were built")
+
+    monkeypatch.setattr(player_lines, "game_outcomes", whole)
+    monkeypatch.setattr(player_lines, "game_ranking", whole)
+    anne, bruno, chloe = event["players"]
+    lines = {}
+    for player in (anne, bruno, chloe):
+        reg = player.registrations.get()
+        (mine,) = selectors.player_standings(reg)
+        lines[player.name] = mine.line
+        assert (mine.game.number, mine.top_total) == (1, 96)
+    assert [(x.rank, x.total, x.negatif_text, x.ex_aequo, x.solos) for x in lines.values()] == [
+        (1, 106, "+10", False, 1), (2, 26, "-70", False, 0), (3, 0, "-96", True, 0)]  # fmt: skip
+    assert str(lines["Anne"].percent) == "110.42" and str(lines["Bruno"].percent) == "27.08"
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Player {_token(anne)}")
+    (game,) = api.get("/api/player/results/").json()["games"]
+    assert game["top_total"] == 96 and [r["score"] for r in game["rounds"]] == [26, 70]
+    standing = game["standing"]
+    assert (standing["rank"], standing["total"], standing["negatif_text"], standing["percent"]) == (
+        1, 106, "+10", "110.42")  # fmt: skip
+    tablet = event["client"].get(f"/tablette/{_token(chloe)}/resultats/").json()
+    assert (tablet["rank"], tablet["total"], tablet["negatif"]) == (3, 0, "-96")
+    assert [r["score"] for r in tablet["rounds"]] == [0, 0]
+
+
+def test_a_stale_game_is_read_the_long_way_with_the_same_lines(event) -> None:
+    """Stored lines not whole (a player added behind the services' back): the player's
+    line comes from the recomputed ranking, same figures."""
+    (late,) = add_players(event["tournament"], ["Zoé"], first_table=131)
+    (mine,) = selectors.player_standings(late.registrations.get())
+    assert mine.line is not None
+    line = mine.line
+    assert (line.rank, line.total, line.ex_aequo, mine.rounds) == (3, 0, True, (0, 0))
+    anne = event["players"][0].registrations.get()
+    assert selectors.player_standings(anne)[0].line.rank == 1
+    call_command("tirage_standings_check", "--repair", stdout=io.StringIO())
+
+
+def test_the_projector_and_exports_read_the_stored_rows(event, monkeypatch) -> None:
+    """The projector's ranking, the tablets' live results and the CSV export read the
+    stored figures: with the recomputation from the proposals made to fail, they show the
+    figures by hand."""
+    from tournaments.reports.tables import ranking_csv
+    from tournaments.selectors import outcomes
+
+    def recomputed(*_args: object) -> None:
+        raise AssertionError("recomputed from the proposal rows")
+
+    monkeypatch.setattr(outcomes, "computed_game_outcomes", recomputed)
+    selectors.forget_game_outcomes()
+    state = event["client"].get("/projecteur/open-test/etat/").json()
+    assert [(r["rank"], r["name"], r["total"], r["negatif"]) for r in state["ranking"][:3]] == [
+        (1, "Anne", 106, "+10"), (2, "Bruno", 26, "-70"), (3, "Chloé", 0, "-96")]  # fmt: skip
+    assert len(state["ranking"]) == 130
+    live = event["client"].get(f"/tablette/{_token(event['players'][1])}/etat/").json()
+    assert (live["results"]["total"], live["results"]["rank"]) == (26, 2)
+    rows = ranking_csv(selectors.results_data(event["tournament"])).content.decode("utf-8-sig")
+    lines = rows.splitlines()
+    first = lines[1].split(";")
+    assert first[:4] + first[8:10] == ["1", "", "1", "Anne", "106", "10"]
+    assert lines[3].split(";")[:4] == ["3", "ex", "3", "Chloé"] and len(lines) == 131
+
+
+def test_the_apis_standings_are_the_serializers(event) -> None:
+    """The API writes a ranking's lines by hand (``standings_data``, no DRF field object
+    per line): the same JSON as ``StandingSerializer``, which the schema names."""
+    from tournaments.api.serializers import StandingSerializer, standings_data
+
+    lines = selectors.ranking_page(event["tournament"], limit=4).lines
+    assert [line.percent for line in lines[:3]] == [Decimal("110.42"), Decimal("27.08"), 0]
+    assert standings_data(lines) == [dict(StandingSerializer(x).data) for x in lines]

@@ -84,6 +84,11 @@ from tournaments.selectors.outcomes import (
     tournament_results,
     tournament_standings,
 )
+from tournaments.selectors.player_lines import (
+    PlayerStanding,
+    player_results,
+    player_standings,
+)
 from tournaments.selectors.players import (
     arrivals,
     expected_count,
@@ -114,7 +119,6 @@ from tournaments.selectors.rankings import (
     PAGE_LINES,
     game_ranking,
     page_of,
-    player_results,
     ranking_lines,
     results_data,
     sub_rankings,
@@ -299,6 +303,8 @@ __all__ = [
     "ranking_table_of",
     "page_of",
     "player_results",
+    "player_standings",
+    "PlayerStanding",
     "player_versions",
     "players_of",
     "prepared_game_by_id",

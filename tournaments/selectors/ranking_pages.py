@@ -29,10 +29,9 @@ from django.db.models import Count, Min, Q, Sum
 from django.utils.translation import gettext
 
 from engine.duplicate.totals import percent_of_top, shared_ranks
-from tournaments import adapter
 from tournaments.errors import ServiceError
-from tournaments.models import Game, GameFigure, PlayerGameFigure, Registration, Tournament
-from tournaments.selectors.outcomes import figures_key
+from tournaments.models import Game, PlayerGameFigure, Registration, Tournament
+from tournaments.selectors.player_lines import stored_figures
 from tournaments.selectors.players import players_of
 from tournaments.selectors.ranking_sql import ranked_slice
 from tournaments.selectors.rankings import (
@@ -161,20 +160,11 @@ class RankingReader:
         stored = self._stored([game], overall=False)
         return game, stored if stored is not None else _from_ranking(game_ranking(game))
 
-    def _figures(self, games: list[Game]) -> dict[int, tuple[str, int, int]] | None:
-        """Each game's stored (settings key, top total, rounds), or None when one of
-        ``games`` has none or has them under other settings."""
-        figures = {
-            gid: (key, top, rounds)
-            for gid, key, top, rounds in GameFigure.objects.filter(
-                game_id__in=[g.pk for g in games]
-            ).values_list("game_id", "settings_key", "top_total", "rounds")
-        }
-        for g in games:
-            settings = adapter.totals_settings(g.tournament, adapter.variant(g.variant_code))
-            if g.pk not in figures or figures[g.pk][0] != figures_key(settings):
-                return None
-        return figures
+    def _figures(self, games: list[Game]) -> dict[int, tuple[int, int]] | None:
+        """Each game's stored (top total, rounds), or None when one of ``games`` has none
+        or has them under other settings."""
+        figures = stored_figures(games)
+        return figures if len(figures) == len(games) else None
 
     def _sliced(
         self, table: RankingTable, offset: int, limit: int | None, search: str
@@ -202,14 +192,14 @@ class RankingReader:
             return None
         if found.least != len(ids) or found.most != len(ids):
             return None
-        top = sum(figures[i][1] for i in ids)
+        top = sum(figures[i][0] for i in ids)
         players = [r[0] for r in found.rows]
         shown = ids if table.kind != "game" else []
         lines = self._lines(shown, ids, top, players, found.rows)
         group = table.kind in SUB_KEYS
         count = found.found if group else found.players
         return RankingPage(
-            table, title, top, sum(figures[i][2] for i in ids), count,
+            table, title, top, sum(figures[i][1] for i in ids), count,
             found.found, offset, tuple(lines[p] for p in players),
             tuple(found.within) if group else (), tuple(g.number for g in games),
         )  # fmt: skip
@@ -243,7 +233,7 @@ class RankingReader:
         )
         if games and (len(totals) != self.registered or any(n != len(ids) for *_x, n in totals)):
             return None
-        top = sum(figures[i][1] for i in ids)
+        top = sum(figures[i][0] for i in ids)
         ranks = shared_ranks([(total,) for _p, total, _n in totals])
         shared = _shared(rank for _i, rank in ranks)
         rows = [(totals[i][0], totals[i][1], rank, rank in shared) for i, rank in ranks]
@@ -251,7 +241,7 @@ class RankingReader:
         def lines(players: list[int]) -> dict[int, RankingLine]:
             return self._lines(ids if overall else [], ids, top, players, rows)
 
-        return _Order(rows, top, sum(figures[i][2] for i in ids), lines)
+        return _Order(rows, top, sum(figures[i][1] for i in ids), lines)
 
     def _lines(
         self, shown: list[int], ids: list[int], top: int, players: list[int], rows: list[Row]
@@ -349,12 +339,6 @@ class RankingReader:
             tuple(lines[rows[i][0]] for i in cut), tuple(ranks[i] for i in cut) if ranks else (),
             numbers,
         )  # fmt: skip
-
-    def line(self, game_number: int, player_id: int) -> RankingLine | None:
-        """One player's line of one game's ranking (a tablet's results): the game's order,
-        then that line alone."""
-        _game, order = self.game(game_number)
-        return order.lines([player_id]).get(player_id)
 
     @staticmethod
     def _wanted(search: str) -> Q:

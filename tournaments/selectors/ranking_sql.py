@@ -50,15 +50,21 @@ def ranked_slice(
     marks = ", ".join(["%s"] * len(game_ids))
     among, params = ("", []) if members is None else (f"WHERE player_id IN ({members[0]})",
                                                        list(members[1]))  # fmt: skip
+    # One sort for the ranks: the ex aequo count is the rank's peers (a frame of the same
+    # window), not a second window partitioned by total; without ``members`` the group's
+    # columns are the table's (no second ranking).
+    peers = "RANGE BETWEEN CURRENT ROW AND CURRENT ROW"
+    group = (
+        "rnk AS within, tied AS within_tied, players AS found" if members is None else
+        f"RANK() OVER g AS within, COUNT(*) OVER (g {peers}) AS within_tied, "
+        "COUNT(*) OVER () AS found"
+    )  # fmt: skip
     sql = f"""
-        SELECT player_id, total, rnk, tied, players, least, most,
-               RANK() OVER (ORDER BY total DESC) AS within,
-               COUNT(*) OVER (PARTITION BY total) AS within_tied,
-               COUNT(*) OVER () AS found
+        SELECT player_id, total, rnk, tied, players, least, most, {group}
         FROM (
             SELECT player_id, total, reg,
-                   RANK() OVER (ORDER BY total DESC) AS rnk,
-                   COUNT(*) OVER (PARTITION BY total) AS tied,
+                   RANK() OVER w AS rnk,
+                   COUNT(*) OVER (w {peers}) AS tied,
                    COUNT(*) OVER () AS players,
                    MIN(n) OVER () AS least,
                    MAX(n) OVER () AS most
@@ -67,8 +73,10 @@ def ranked_slice(
                        COUNT(*) AS n
                 FROM {table} WHERE game_id IN ({marks}) GROUP BY player_id
             ) AS per_player
+            WINDOW w AS (ORDER BY total DESC)
         ) AS ranked
         {among}
+        {"WINDOW g AS (ORDER BY total DESC)" if members is not None else ""}
         ORDER BY total DESC, reg
         LIMIT %s OFFSET %s"""  # noqa: S608 (quoted names, placeholders, the ORM's subquery)
     with connection.cursor() as cursor:
@@ -81,3 +89,27 @@ def ranked_slice(
     rows = [(p, int(total), int(rank), tied > 1) for p, total, rank, tied, *_c in found]
     within = [(int(r[7]), r[8] > 1) for r in found]
     return Slice(rows, int(first[4]), int(first[5]), int(first[6]), int(first[9]), within)
+
+
+def player_places(player_id: int, game_ids: Sequence[int]) -> dict[int, tuple[int, int, int]]:
+    """Per game of ``game_ids`` where the player has a stored line: (players with a higher
+    total, players with the same total (the player included), players with a line). The
+    player's rank in the game is the first plus one (``RANK()``, equal totals sharing it),
+    ex aequo when the second is above one. One pass over the games' stored totals, no
+    sort."""
+    if not game_ids:
+        return {}
+    table = connection.ops.quote_name(PlayerGameFigure._meta.db_table)
+    marks = ", ".join(["%s"] * len(game_ids))
+    sql = f"""
+        SELECT other.game_id,
+               COUNT(*) FILTER (WHERE other.total > mine.total),
+               COUNT(*) FILTER (WHERE other.total = mine.total),
+               COUNT(*)
+        FROM {table} AS other
+        JOIN {table} AS mine ON mine.game_id = other.game_id AND mine.player_id = %s
+        WHERE other.game_id IN ({marks})
+        GROUP BY other.game_id"""  # noqa: S608 (a quoted name and placeholders)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [player_id, *game_ids])
+        return {game: (int(a), int(b), int(c)) for game, a, b, c in cursor.fetchall()}

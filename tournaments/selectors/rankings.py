@@ -13,17 +13,15 @@ from django.utils.translation import gettext
 from engine.duplicate.totals import GameResult, Standing
 from engine.duplicate.totals import game_standings as engine_game_standings
 from tournaments.errors import ServiceError
-from tournaments.models import Game, Registration, Tournament
+from tournaments.models import Game, Tournament
 from tournaments.parsing import ascii_int
 from tournaments.reports.groups import group_order, series_group
-from tournaments.selectors.games import counted_rounds
 from tournaments.selectors.outcomes import (
     game_outcomes,
     tournament_results,
     tournament_standings,
 )
 from tournaments.selectors.players import players_of
-from tournaments.selectors.slips import player_versions
 from tournaments.selectors.tournament import tournament_info
 from tournaments.selectors.values import (
     UNCLASSED,
@@ -182,36 +180,3 @@ def group_ranks(totals: Sequence[int]) -> list[tuple[int, bool]]:
     for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
     return [(rank, counts[rank] > 1) for rank in ranks]
-
-
-def player_results(reg: Registration) -> list[dict[str, Any]]:
-    """Per game: the counted rounds with the top and the player's current proposal, and
-    the player's line of the game's ranking (``standing``, a ``RankingLine`` or None)."""
-    from tournaments.selectors.ranking_pages import RankingReader  # it builds on this module
-
-    reader = RankingReader(reg.tournament)
-    out = []
-    for game, result in tournament_results(reg.tournament):
-        mine = reader.line(game.number, reg.player_id)
-        pg = result.player(reg.player_id)
-        rounds = counted_rounds(game)
-        versions = player_versions(rounds, reg.player_id)
-        out.append(
-            {
-                "game": game.number,
-                "top_total": result.top_total,
-                "standing": mine,
-                "rounds": [
-                    {
-                        "number": r.number,
-                        "rack": r.rack,
-                        "top": (r.top or {}).get("chosen") if r.top_placed_at else None,
-                        "top_score": r.top_score,
-                        "proposal": versions.get(r.pk),
-                        "score": pg.rounds[i] if pg and i < len(pg.rounds) else 0,
-                    }
-                    for i, r in enumerate(rounds)
-                ],
-            }
-        )
-    return out

@@ -362,8 +362,8 @@ def results(request: HttpRequest, token: str) -> HttpResponse:
             }
         )
     mine = None
-    if game is not None:
-        mine = {s.player_id: s for s in selectors.game_standings(game)}.get(reg.player_id)
+    if game is not None:  # the player's own stored line, not the game's 5,000 sorted
+        mine = selectors.player_standings(reg, [game])[0].line
     return JsonResponse(
         {
             "game": game.number if game else None,

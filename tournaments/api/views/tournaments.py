@@ -206,7 +206,7 @@ def _ranking_body(
     if not limit and offset + len(page.lines) < page.count <= selectors.API_LINES:
         page = selectors.ranking_page(tournament, table, offset=offset)  # a small one: whole
     return {"tournament": tournament.slug, "game": game, "top_total": page.top_total,
-            "count": page.count, "standings": page.lines}  # fmt: skip
+            "count": page.count, "standings": s.standings_data(page.lines)}  # fmt: skip
 
 
 class RankingPageQuery(serializers.Serializer):
@@ -234,7 +234,7 @@ class TournamentRankingView(ApiView):
         tournament = selectors.tournament_by_slug(slug)
         _ranking_allowed(request, tournament)
         body = _ranking_body(request, tournament, None, selectors.RankingTable("overall"))
-        return Response(s.RankingSerializer(body).data)
+        return Response(body)  # the fields of RankingSerializer, by hand
 
 
 class GameRankingView(ApiView):
@@ -250,4 +250,4 @@ class GameRankingView(ApiView):
         game = selectors.game_by_number(tournament, number)
         table = selectors.RankingTable("game", str(game.number))
         body = _ranking_body(request, tournament, game.number, table)
-        return Response(s.RankingSerializer(body).data)
+        return Response(body)  # the fields of RankingSerializer, by hand
