@@ -16,7 +16,13 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tests.site.test_centres import event  # noqa: F401  (the fixture: a 2-centre event)
-from tournaments.models import ArbiterMembership, Centre, ProposalVersion, Registration
+from tournaments.models import (
+    ArbiterMembership,
+    Centre,
+    ProposalVersion,
+    Registration,
+    SlipConflict,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -172,3 +178,32 @@ def test_rankings_per_centre_page_pdf_xlsx(event) -> None:  # noqa: F811
     assert [(r[0], r[1], r[4], r[7]) for r in rows][:1] == [("Centre A", 1, "Anne", 1)]
     # Bruno (table 2) alone in centre B: 1st there, not tied there (an empty cell).
     assert rows[-1][:5] == ("Centre B", 1, None, 2, "Bruno")
+
+
+def test_a_centre_arbiter_sees_only_their_centres_slip_conflicts(event) -> None:  # noqa: F811
+    """The slip conflicts (both entries, their words and who typed them) are a centre's
+    slips too: centre A's arbiter sees none of centre B's, open or settled, on the
+    conflicts page or the round's arbitrage page (docs/simultaneous.md)."""
+    _anne, bruno, _chloe, _denis = event["players"]
+    rnd = event["play"].open_round()
+    bruno_table = Registration.objects.get(player=bruno).table_number  # centre B
+    slips = reverse("console:slips", args=[rnd.pk])
+    # Centre B's arbiter and the organiser type Bruno's slip differently: a conflict.
+    logged(event["arb_b"]).post(slips, {"line": f"{bruno_table} H4 HAINES 26"})
+    logged(event["head"]).post(slips, {"line": f"{bruno_table} H4 HASINE 26"})
+    conflicts = reverse("console:conflicts", args=[event["tournament"].slug])
+    organiser = logged(event["head"]).get(conflicts).content.decode()
+    assert "Bruno" in organiser and "HASINE" in organiser  # the organiser sees it
+    console = logged(event["arb_a"])
+    page = console.get(conflicts)
+    assert page.status_code == 200
+    assert "Bruno" not in page.content.decode() and "HASINE" not in page.content.decode()
+    decisions = console.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
+    assert "conflit de saisie à régler" not in decisions
+    # Settled, it is listed among the settled conflicts: still not to centre A.
+    kept = ProposalVersion.objects.get(player=bruno, word="HAINES")
+    conflict_id = SlipConflict.objects.get(player=bruno).pk
+    logged(event["head"]).post(reverse("console:conflict_keep", args=[conflict_id]),
+                               {"version": kept.pk})  # fmt: skip
+    assert "Bruno" not in console.get(conflicts).content.decode()
+    event["play"].finish(rnd)
