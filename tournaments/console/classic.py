@@ -257,7 +257,9 @@ def _manual_tables(division: Division, text: str) -> list[tuple[int, int | None]
     by_seed = {e.seed: e.pk for e in selectors.division_entries(division)}
     tables: list[tuple[int, int | None]] = []
     for parts in lines:
-        if len(parts) not in (1, 2) or not all(p.isdigit() and int(p) in by_seed for p in parts):
+        if len(parts) not in (1, 2) or not all(
+            p.isascii() and p.isdigit() and int(p) in by_seed for p in parts
+        ):
             raise ServiceError("pairing.manual", "Unreadable manual table.")
         ids = [by_seed[int(p)] for p in parts]
         tables.append((ids[0], ids[1] if len(ids) == 2 else None))
