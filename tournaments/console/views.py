@@ -134,6 +134,7 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
                 seed=data["seed"],
                 predrawn=data["predrawn"],
                 sealed=data["sealed"] and data["kind"] == GameKind.PREDRAWN,
+                rounds=data["rounds"],
                 actor=request.user,
             )
         except ServiceError as error:
