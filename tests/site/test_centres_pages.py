@@ -19,6 +19,7 @@ from tests.site.test_centres import event  # noqa: F401  (the fixture: a 2-centr
 from tournaments.models import (
     ArbiterMembership,
     Centre,
+    CentreClose,
     ProposalVersion,
     Registration,
     SlipConflict,
@@ -206,4 +207,21 @@ def test_a_centre_arbiter_sees_only_their_centres_slip_conflicts(event) -> None:
     logged(event["head"]).post(reverse("console:conflict_keep", args=[conflict_id]),
                                {"version": kept.pk})  # fmt: skip
     assert "Bruno" not in console.get(conflicts).content.decode()
+    event["play"].finish(rnd)
+
+
+def test_a_centre_close_of_an_unknown_round_or_centre_is_a_4xx(event) -> None:  # noqa: F811
+    """An unknown round is the console's 404 page, a centre number no column holds (or a
+    superscript digit) a refusal: never a 500."""
+    rnd = event["play"].open_round()
+    console = logged(event["head"])
+    unknown = console.post(reverse("console:centre_close", args=[10**9]), {"centre": "1"})
+    assert unknown.status_code == 404
+    edit = console.post(reverse("console:centre_edit", args=[10**9]), {"name": "Centre C"})
+    assert edit.status_code == 404
+    url = reverse("console:centre_close", args=[rnd.pk])
+    for centre in ("9" * 25, "²", "٣"):
+        answer = console.post(url, {"centre": centre, "confirm": "1"})
+        assert answer.status_code == 404, centre
+    assert not CentreClose.objects.filter(round=rnd).exists()
     event["play"].finish(rnd)
