@@ -25,7 +25,7 @@ from tournaments.access import Actor
 from tournaments.console.screen import grid
 from tournaments.errors import ServiceError, http_status
 from tournaments.models import ScoreSheet, SheetTieBreak
-from tournaments.parsing import MAX_TABLE, ascii_int
+from tournaments.parsing import MAX_TABLE, ascii_int, no_nul
 from tournaments.services import score_sheets as service
 
 BLOCKED = "blocage"
@@ -95,6 +95,7 @@ def sheet_post(
     action = post.get("action", "")
     kept: dict[str, Any] = {}
     try:
+        no_nul(*post.values())
         if action == "line":
             kept["line"] = post.get("line", "")
             line = service.score_sheet_line_add(sheet_id=sheet.pk, text=kept["line"], actor=actor)

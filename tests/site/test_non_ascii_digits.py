@@ -50,3 +50,25 @@ def test_the_classic_pages_refuse_a_superscript_digit(client, paired) -> None:  
     )
     tablet = reverse("classic_tablet:page", args=[anne])
     assert client.post(tablet, {"mine": SUPERSCRIPT, "theirs": "1"}).status_code == 400
+
+
+def test_a_nul_character_is_refused_not_a_500(client, paired) -> None:  # noqa: F811
+    """PostgreSQL refuses the NUL character in text: a NUL typed into the rankings' search
+    or a score sheet's names or reason must be refused (or ignored), never a 500."""
+    t, head = paired["tournament"], paired["arbiter"]
+    client.force_login(head)
+    rankings = reverse("console:rankings", args=[t.slug])
+    assert client.get(rankings, {"q": "An\x00ne"}).status_code < 500
+    sheets = reverse("classic:sheets", args=[t.slug])
+    assert refused(client.post(sheets, {"names": "A\x00na\nBen", "tie_break": "ex_aequo"}))
+    assert client.post(sheets, {"names": "Ana\nBen", "tie_break": "ex_aequo"}).status_code == 302
+    url = reverse("classic:sheet", args=[t.slug, 1])
+    assert client.post(url, {"action": "line", "line": "12"}).status_code == 302
+    answer = client.post(url, {"action": "correct", "number": "1", "line": "13",
+                               "reason": "faute\x00"})  # fmt: skip
+    assert refused(answer)
+    assert client.post(url, {"action": "line", "line": "H8 CH\x00AT"}).status_code < 500
+    event = reverse("classic:event", args=[t.slug])
+    assert refused(client.post(event, {"action": "division", "name": "Div\x00B"}))
+    result = reverse("classic:round", args=[t.slug, 1, 1])
+    assert refused(client.post(result, {"line": "1 350 300", "reason": "x\x00"}))

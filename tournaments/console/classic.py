@@ -31,6 +31,7 @@ from tournaments import selectors, wording
 from tournaments.console.common import _or_404, error_status, role_or_403, tournament_or_404
 from tournaments.errors import ServiceError
 from tournaments.models import ClassicForfeit, Division, PairingSystem, Tournament
+from tournaments.parsing import no_nul
 from tournaments.services import classic as service
 
 TIE_BREAK_LABELS = {
@@ -194,6 +195,7 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
             )
             messages.success(request, _("Réglages enregistrés."))
         elif action == "division":
+            no_nul(request.POST.get("name", ""))
             service.division_create(
                 tournament_id=tournament.pk, name=request.POST.get("name", ""), actor=request.user
             )
@@ -326,6 +328,7 @@ def round_page(request: HttpRequest, slug: str, division: int, number: int) -> H
     role_or_403(request, tournament.pk)
     line, reason = request.POST.get("line", ""), request.POST.get("reason", "")
     try:
+        no_nul(line, reason)
         rnd = selectors.classic_round(div, number)
         table, first, second, forfeit = parse_result_line(line)
         row = selectors.classic_table_by_number(rnd, table)
