@@ -225,3 +225,23 @@ def test_a_centre_close_of_an_unknown_round_or_centre_is_a_4xx(event) -> None:  
         assert answer.status_code == 404, centre
     assert not CentreClose.objects.filter(round=rnd).exists()
     event["play"].finish(rnd)
+
+
+def test_a_centre_arbiters_slip_log_keeps_their_entries_behind_other_centres(event) -> None:  # noqa: F811
+    """The slip-entry page lists the round's 50 latest entries: for a centre arbiter, the
+    50 latest of their centre, not the event's 50 latest kept to their centre (which, in a
+    large event, leaves them an empty list)."""
+    anne, bruno, _chloe, _denis = event["players"]
+    rnd = event["play"].open_round()
+    url = reverse("console:slips", args=[rnd.pk])
+    anne_table = Registration.objects.get(player=anne).table_number
+    bruno_table = Registration.objects.get(player=bruno).table_number
+    console_a = logged(event["arb_a"])
+    assert console_a.post(url, {"line": f"{anne_table} H4 HAINES 26"}).status_code == 302
+    console_b = logged(event["arb_b"])
+    for score in range(1, 52):  # 51 later entries in centre B
+        console_b.post(url, {"line": f"{bruno_table} H4 HAINES {score}"})
+    assert ProposalVersion.objects.filter(player=bruno).count() == 51
+    page = console_a.get(url).content.decode()
+    assert "HAINES" in page and "Anne" in page
+    event["play"].finish(rnd)
