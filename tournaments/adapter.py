@@ -130,6 +130,11 @@ def _released_text(game: models.Game) -> str:
     return "\n".join(lines.order_by("number").values_list("text", flat=True))
 
 
+def predrawn_lines(text: str) -> int:
+    """How many rounds a pre-drawn game's text holds (one line a round)."""
+    return len(PredrawnSource.from_text(text).rounds) if text.strip() else 0
+
+
 def rack_source(game: models.Game) -> RackSource:
     if game.kind == "seeded":
         return SeededSource(game.seed)

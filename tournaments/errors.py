@@ -84,6 +84,9 @@ CONFLICT_CODES = frozenset(
         "cards.tournament_tables",
         "cards.player_rate",
         "cards.not_over",
+        # a game's announced rounds (services.games.game_rounds_set): rounds already drawn
+        "game.rounds_drawn",
+        "end.round_pending",
         # sealed games and their releases (services.sealing, services.release)
         "release.hand_draw",
         "release.cancel",

@@ -227,7 +227,9 @@ def _ids(header: str, count: int) -> tuple[int, ...] | None:
         text = tag.strip().removeprefix("W/").strip('"')
         if text.startswith("L"):
             parts = text[1:].split(".")
-            if len(parts) == count + 1 and all(p.isdigit() and len(p) < 12 for p in parts[:-1]):
+            if len(parts) == count + 1 and all(
+                p.isascii() and p.isdigit() and len(p) < 12 for p in parts[:-1]
+            ):
                 return tuple(int(p) for p in parts[:-1])
     return None
 

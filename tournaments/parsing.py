@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import gettext
+
 from tournaments.errors import ServiceError
 
 _ASCII_INT = re.compile(r"[0-9]{1,19}")
@@ -49,6 +51,14 @@ def ascii_int(value: Any, *, low: int = 0, high: int = MAX_ID, signed: bool = Fa
             return None
         number = int(text)
     return number if low <= number <= high else None
+
+
+def no_nul(*texts: str) -> None:
+    """Refuse (``form.invalid``, a 400) text holding the NUL character, which no PostgreSQL
+    text column holds (the insert fails: a 500): for the console forms read without a
+    Django form, whose fields refuse it themselves."""
+    if any("\x00" in (text or "") for text in texts):
+        raise ServiceError("form.invalid", gettext("Le formulaire contient des erreurs."))
 
 
 def flag(value: Any, *, code: str, field: str, default: bool = False) -> bool:

@@ -25,6 +25,7 @@ from tournaments.access import Actor
 from tournaments.console.screen import grid
 from tournaments.errors import ServiceError, http_status
 from tournaments.models import ScoreSheet, SheetTieBreak
+from tournaments.parsing import MAX_TABLE, ascii_int, no_nul
 from tournaments.services import score_sheets as service
 
 BLOCKED = "blocage"
@@ -79,10 +80,10 @@ def sheet_context(request: HttpRequest, sheet: ScoreSheet, **extra: Any) -> dict
 
 
 def _number(text: str) -> int:
-    text = (text or "").strip()
-    if not text.isdigit():
+    number = ascii_int(text, low=1, high=MAX_TABLE)  # "²" or 20 digits: no such line
+    if number is None:
         raise ServiceError("score_sheet_line.unknown", "No such line.")
-    return int(text)
+    return number
 
 
 def sheet_post(
@@ -94,6 +95,7 @@ def sheet_post(
     action = post.get("action", "")
     kept: dict[str, Any] = {}
     try:
+        no_nul(*post.values())
         if action == "line":
             kept["line"] = post.get("line", "")
             line = service.score_sheet_line_add(sheet_id=sheet.pk, text=kept["line"], actor=actor)
@@ -137,6 +139,7 @@ def sheet_post(
 
 
 def _went_out(text: str, players: int) -> int:
-    if text.isdigit() and int(text) < players:
-        return int(text)
+    seat = ascii_int(text, high=players - 1)
+    if seat is not None:
+        return seat
     raise ServiceError("score_sheet.went_out", "Say who finished, or that the game is blocked.")

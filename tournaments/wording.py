@@ -613,6 +613,18 @@ ERRORS: Mapping[str, tuple[Promise, ...]] = {
     ),
     "game.predrawn": (_("Une partie pré-tirée demande ses tirages, un coup par ligne."),),
     "game.over": (_("La partie est terminée."),),
+    "game.rounds": (
+        _("Une partie se joue en 1 à %(high)s coups."),
+        _("Le nombre de coups annoncé n'est pas valable."),
+    ),
+    "game.rounds_drawn": (
+        _("Le coup %(round)s est déjà tiré : annoncez au moins %(round)s coups."),
+        _("Un coup plus loin est déjà tiré."),
+    ),
+    "end.round_pending": (
+        _("Le coup %(round)s est en cours : la partie se termine après son top."),
+        _("Un coup est en cours : la partie se termine après son top."),
+    ),
     # sealed games and their releases (docs/simultaneous.md): never a rack in a sentence
     "release.hand_draw": (
         _(
@@ -1154,7 +1166,7 @@ DECISION_LABELS: Mapping[str, Promise] = {
     "review": _("Révision"),
 }
 
-#: How a game ended (rules §1.4, ``engine.duplicate.endgame``: E1–E5).
+#: How a game ended (rules §1.4, ``engine.duplicate.endgame``: E1–E5, and ``announced``).
 GAME_ENDS: Mapping[str, Promise] = {
     "E1": _("Partie terminée : toutes les lettres ont été tirées et posées."),
     "E2": _("Partie terminée : aucun tirage encore possible n'a de coup jouable."),
@@ -1164,6 +1176,7 @@ GAME_ENDS: Mapping[str, Promise] = {
     ),
     "E4": _("Partie terminée : le coup annulé ne peut pas être remplacé par un autre tirage."),
     "E5": _("Partie arrêtée par l'arbitre."),
+    "announced": _("Partie terminée : les coups annoncés ont été joués."),
 }
 
 #: Why a slip waits for the arbiter (``Outcome.review``), shown in the console's review list.

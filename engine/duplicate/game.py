@@ -35,6 +35,7 @@ from engine.duplicate.top import (
     new_tiles,
     rack_tiles_used,
 )
+from engine.duplicate.values import ANNOUNCED
 from engine.duplicate.values import Round as Round
 from engine.duplicate.variants import STANDARD, Variant
 from engine.errors import EngineError
@@ -362,6 +363,20 @@ class Game:
         self._history.append(record)
         self.end = end_before_draw(self.remaining())
         return record
+
+    def end_as_announced(self) -> EndOfGame:
+        """End the game after its announced rounds (a game played short of the bag, as its
+        organiser planned, or a pre-drawn game whose racks are all played): a normal end,
+        the results standing as of the last top placed. Only between two rounds."""
+        if self.end:
+            return self.end
+        if self._pending or (self._state is not None and self._state.draws):
+            raise EngineError(
+                "end.round_pending", f"Round {self.number} is being played.", round=self.number
+            )
+        self._state = self._undo = None
+        self.end = EndOfGame(ANNOUNCED, self.remaining())
+        return self.end
 
     def stop(self, reason: str = "") -> EndOfGame:
         """End the game on the arbiter's decision (E5); a pending round is dropped."""

@@ -30,6 +30,7 @@ from engine.check import check_move
 from engine.duplicate.game import Game, Round
 from engine.duplicate.racks import PredrawnSource, RackSource, SeededSource
 from engine.duplicate.top import TopChoice, TopFinder
+from engine.duplicate.values import ANNOUNCED
 from engine.duplicate.variants import LEGACY_CODES, VARIANTS, Variant
 from engine.errors import EngineError
 from engine.lexicon import identity_json
@@ -415,6 +416,8 @@ def _replay_end(record: GameRecord, game: Game, diffs: list[Difference]) -> None
     if end and game.end is None:
         if end["code"] == "E5":
             game.stop(end.get("message", ""))
+        elif end["code"] == ANNOUNCED:
+            game.end_as_announced()
         else:
             try:
                 game.draw()  # E2/E4 show up at the next draw

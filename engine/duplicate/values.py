@@ -13,13 +13,20 @@ from dataclasses import dataclass
 from engine.errors import EngineError
 from engine.moves import Move
 
-#: Sentences for each way a game ends; codes are those of the rules (E1–E5).
+#: A game played in the number of rounds announced before it (a short club game, a
+#: pre-drawn game whose racks are all played): a normal end, not a rule of §1.4, whence a
+#: word rather than an E code (docs/rules-choices.md).
+ANNOUNCED = "announced"
+
+#: Sentences for each way a game ends; codes are those of the rules (E1–E5), and
+#: :data:`ANNOUNCED`.
 END_REASONS = {
     "E1": "every tile has been drawn and placed",
     "E2": "no rack that can still be drawn has a legal move",
     "E3": "the tiles left cannot make a rack with a vowel and a consonant",
     "E4": "the cancelled round cannot be replaced by a different rack",
     "E5": "the arbiter stopped the game",
+    ANNOUNCED: "the announced rounds have been played",
 }
 
 

@@ -356,6 +356,7 @@ def play(head: Any, claire: Any, site: Afternoon, links: dict[int, str]) -> list
     head.goto(site.url(f"/arbitre/tournoi/{SLUG}/"))
     head.select_option("#id_kind", "seeded")
     head.fill("#id_seed", "7")
+    head.fill("#id_rounds", "3")  # a club afternoon of three rounds: it ends after the third
     submit(head, f"form[action$='/{SLUG}/parties/']")
     game_url = head.url
     assert re.search(r"/arbitre/partie/\d+/$", game_url)
@@ -393,15 +394,13 @@ def play(head: Any, claire: Any, site: Afternoon, links: dict[int, str]) -> list
 
 
 def end_of_afternoon(head: Any, claire: Any, site: Afternoon, round_ids: list[int]) -> None:
-    """The head arbiter ends the game after its third round; the dashboard says so and who
+    """The game, announced in three rounds, ended with its third top (no « Arrêter la
+    partie »: that stop is for an interrupted game); the dashboard says so and who
     arbitrated. Then every page the second arbiter reads is checked for English."""
     from playwright.sync_api import expect
 
     head.goto(site.url(f"/arbitre/tour/{round_ids[-1]}/arbitrage/"))
     shot(head, "decisions", full_page=True)
-    stop = head.locator('form[action$="/arreter/"]')
-    stop.locator("input[name=reason]").fill("Fin de l'après-midi du club")
-    submit(head, 'form[action$="/arreter/"]')
     head.goto(site.url(f"/arbitre/tournoi/{SLUG}/"))
     expect(head.locator("main table.list")).to_contain_text("terminée")
     expect(head.locator("p.arbiters-presence")).to_contain_text(SECOND)

@@ -9,6 +9,7 @@ word (0), HAINES H4 is 26, FAcE G6 20, FEAUtES 9B 11, AUE at I7 would be 13.
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 from tests.scenario import new_game
 from tournaments.errors import ServiceError
@@ -40,6 +41,7 @@ from tournaments.services import (
     round_reopen,
     tournament_update,
 )
+from tournaments.services.proposals import proposal_late
 
 pytestmark = pytest.mark.django_db
 
@@ -171,6 +173,27 @@ def test_each_centre_closes_and_lateness_follows_its_close(event) -> None:
     play.place(rnd)
     # Bruno 26 and a solo (Anne's late move 0, Chloé and Denis nothing; 4 entrants): 36.
     assert {s.player_id: s.total for s in game_standings(play.game)}[bruno.pk] == 36
+
+
+def test_a_move_after_its_centres_close_stays_late_when_judged_after_the_rounds_close(
+    event,
+) -> None:
+    """A tablet move that reached the server after its centre closed, but was judged only
+    once the last centre had closed the round (it waited for that close's lock), is late:
+    its centre had collected its slips before it arrived (docs/rules-choices.md)."""
+    anne, bruno, _chloe, _denis = event["players"]
+    play, a, b = event["play"], event["a"], event["b"]
+    rnd = play.open_round()
+    play.close_centre(rnd, a, actor=event["arb_a"])
+    arrived = timezone.now()  # after centre A's close, before the round's
+    rnd = play.close_centre(rnd, b, actor=event["arb_b"])
+    assert rnd.state == RoundState.CLOSED and rnd.closed_at > arrived
+    anne_reg = Registration.objects.get(player=anne)
+    bruno_reg = Registration.objects.get(player=bruno)
+    assert proposal_late(rnd, anne_reg, source="tablet", late=False, arrived=arrived) is True
+    # Centre B was still playing at that moment: its player's move is on time.
+    assert proposal_late(rnd, bruno_reg, source="tablet", late=False, arrived=arrived) is False
+    play.place(rnd)
 
 
 def test_moyenne_per_centre_and_solos_over_the_whole_event(event) -> None:

@@ -16,7 +16,14 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tests.site.test_centres import event  # noqa: F401  (the fixture: a 2-centre event)
-from tournaments.models import ArbiterMembership, Centre, ProposalVersion, Registration
+from tournaments.models import (
+    ArbiterMembership,
+    Centre,
+    CentreClose,
+    ProposalVersion,
+    Registration,
+    SlipConflict,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -172,3 +179,69 @@ def test_rankings_per_centre_page_pdf_xlsx(event) -> None:  # noqa: F811
     assert [(r[0], r[1], r[4], r[7]) for r in rows][:1] == [("Centre A", 1, "Anne", 1)]
     # Bruno (table 2) alone in centre B: 1st there, not tied there (an empty cell).
     assert rows[-1][:5] == ("Centre B", 1, None, 2, "Bruno")
+
+
+def test_a_centre_arbiter_sees_only_their_centres_slip_conflicts(event) -> None:  # noqa: F811
+    """The slip conflicts (both entries, their words and who typed them) are a centre's
+    slips too: centre A's arbiter sees none of centre B's, open or settled, on the
+    conflicts page or the round's arbitrage page (docs/simultaneous.md)."""
+    _anne, bruno, _chloe, _denis = event["players"]
+    rnd = event["play"].open_round()
+    bruno_table = Registration.objects.get(player=bruno).table_number  # centre B
+    slips = reverse("console:slips", args=[rnd.pk])
+    # Centre B's arbiter and the organiser type Bruno's slip differently: a conflict.
+    logged(event["arb_b"]).post(slips, {"line": f"{bruno_table} H4 HAINES 26"})
+    logged(event["head"]).post(slips, {"line": f"{bruno_table} H4 HASINE 26"})
+    conflicts = reverse("console:conflicts", args=[event["tournament"].slug])
+    organiser = logged(event["head"]).get(conflicts).content.decode()
+    assert "Bruno" in organiser and "HASINE" in organiser  # the organiser sees it
+    console = logged(event["arb_a"])
+    page = console.get(conflicts)
+    assert page.status_code == 200
+    assert "Bruno" not in page.content.decode() and "HASINE" not in page.content.decode()
+    decisions = console.get(reverse("console:decisions", args=[rnd.pk])).content.decode()
+    assert "conflit de saisie à régler" not in decisions
+    # Settled, it is listed among the settled conflicts: still not to centre A.
+    kept = ProposalVersion.objects.get(player=bruno, word="HAINES")
+    conflict_id = SlipConflict.objects.get(player=bruno).pk
+    logged(event["head"]).post(reverse("console:conflict_keep", args=[conflict_id]),
+                               {"version": kept.pk})  # fmt: skip
+    assert "Bruno" not in console.get(conflicts).content.decode()
+    event["play"].finish(rnd)
+
+
+def test_a_centre_close_of_an_unknown_round_or_centre_is_a_4xx(event) -> None:  # noqa: F811
+    """An unknown round is the console's 404 page, a centre number no column holds (or a
+    superscript digit) a refusal: never a 500."""
+    rnd = event["play"].open_round()
+    console = logged(event["head"])
+    unknown = console.post(reverse("console:centre_close", args=[10**9]), {"centre": "1"})
+    assert unknown.status_code == 404
+    edit = console.post(reverse("console:centre_edit", args=[10**9]), {"name": "Centre C"})
+    assert edit.status_code == 404
+    url = reverse("console:centre_close", args=[rnd.pk])
+    for centre in ("9" * 25, "²", "٣"):
+        answer = console.post(url, {"centre": centre, "confirm": "1"})
+        assert answer.status_code == 404, centre
+    assert not CentreClose.objects.filter(round=rnd).exists()
+    event["play"].finish(rnd)
+
+
+def test_a_centre_arbiters_slip_log_keeps_their_entries_behind_other_centres(event) -> None:  # noqa: F811
+    """The slip-entry page lists the round's 50 latest entries: for a centre arbiter, the
+    50 latest of their centre, not the event's 50 latest kept to their centre (which, in a
+    large event, leaves them an empty list)."""
+    anne, bruno, _chloe, _denis = event["players"]
+    rnd = event["play"].open_round()
+    url = reverse("console:slips", args=[rnd.pk])
+    anne_table = Registration.objects.get(player=anne).table_number
+    bruno_table = Registration.objects.get(player=bruno).table_number
+    console_a = logged(event["arb_a"])
+    assert console_a.post(url, {"line": f"{anne_table} H4 HAINES 26"}).status_code == 302
+    console_b = logged(event["arb_b"])
+    for score in range(1, 52):  # 51 later entries in centre B
+        console_b.post(url, {"line": f"{bruno_table} H4 HAINES {score}"})
+    assert ProposalVersion.objects.filter(player=bruno).count() == 51
+    page = console_a.get(url).content.decode()
+    assert "HAINES" in page and "Anne" in page
+    event["play"].finish(rnd)

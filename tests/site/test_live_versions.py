@@ -329,12 +329,14 @@ def test_an_etag_made_up_or_of_another_tablet_earns_no_304(room: Room) -> None:
     ETag sent with Anne's token, or a made-up one, gets Anne's full state."""
     room.play.open_round()
     room.settle()
-    for held in (room.etags["bruno"], '"L1.1.0123456789abcdef0123"', '"L99999999999.1.x"'):
+    for held in (room.etags["bruno"], '"L1.1.0123456789abcdef0123"', '"L99999999999.1.x"',
+                 '"L².1.x"'):  # fmt: skip
         answer = room.client.get(room.urls["anne"], headers={"If-None-Match": held})
         assert answer.status_code == 200 and answer.json()["player"]["name"] == "Anne"
         assert answer["ETag"] == room.etags["anne"]
-    projector = room.client.get(room.urls["projector"], headers={"If-None-Match": '"L1.x"'})
-    assert projector.status_code == 200 and projector["ETag"] == room.etags["projector"]
+    for held in ('"L1.x"', '"L².x"'):  # "²" is a digit to isdigit(), not to int()
+        projector = room.client.get(room.urls["projector"], headers={"If-None-Match": held})
+        assert projector.status_code == 200 and projector["ETag"] == room.etags["projector"]
 
 
 def test_the_results_follow_a_decision_made_after_the_close(room: Room) -> None:

@@ -115,3 +115,14 @@ def test_the_api_seals_schedules_and_refuses(tournament_setup, django_user_model
     assert api.put(url, body, format="json").status_code == 403
     seeded = api.get("/api/tournaments/open-test/games/").json()
     assert [g["sealed"] for g in seeded] == [True]
+
+
+def test_a_schedule_past_the_last_date_is_refused_not_a_500(head, tournament_setup) -> None:
+    """A start on 31/12/9999 with a later line « 00:01 » (the next day) lies past the last
+    date a datetime holds: a refusal with its sentence, nothing saved."""
+    game = new_predrawn_game(tournament_setup, TEXT, sealed=True).game
+    page_url = reverse("console:release", args=[game.pk])
+    response = head.post(page_url, {"action": "schedule", "times": "23:58\n00:01\n00:02",
+                                    "starts_at": "9999-12-31T23:58"})  # fmt: skip
+    assert 400 <= response.status_code < 500
+    assert not SealedRound.objects.filter(sealed_id=game.pk, release_at__isnull=False).exists()

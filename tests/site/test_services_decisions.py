@@ -13,6 +13,7 @@ from tournaments.services import (
     decision_penalty,
     decision_warning,
     decision_zero,
+    registration_withdraw,
 )
 
 pytestmark = pytest.mark.django_db
@@ -68,6 +69,25 @@ def test_moyenne_is_the_floor_of_the_others_average(game4) -> None:
         decision_moyenne(round_id=r2.pk, player_id=anne.pk, earlier_round_id=r1.pk,
                          reason="encore", actor=head)  # fmt: skip
     assert info.value.code == "moyenne.twice"
+
+
+def test_moyenne_leaves_out_a_player_withdrawn_before_the_round(game4) -> None:
+    """§4.5 averages "the other players ... on that move": a player withdrawn before the
+    round plays no move there, so he is no 0 in the average (he is not on the round)."""
+    head = game4["head"]
+    anne, bruno, chloe, denis = game4["players"]
+    r1 = game4["play"].play({anne: ("AUE", "H8", None), bruno: ("HAINES", "H4", 26)})
+    reg = Registration.objects.get(player=denis)
+    registration_withdraw(registration_id=reg.pk, game_number=game4["game"].number,
+                          round_number=2, reason="malaise", actor=head)  # fmt: skip
+    r2 = game4["play"].play(
+        {anne: ("AUE", "I7", None), bruno: ("FAcE", "G6", 20), chloe: ("FEAUtES", "9B", 11)},
+    )
+    decision = decision_moyenne(round_id=r2.pk, player_id=anne.pk, earlier_round_id=r1.pk,
+                                reason="AUE rejoué", actor=head)  # fmt: skip
+    # Others on round 2: Bruno 20, Chloé 11 → ⌊31 / 2⌋ = 15, over the cap: 13 (AUE I7).
+    # With Denis counted as a 0 it would be ⌊31 / 3⌋ = 10.
+    assert (decision.score, decision.params["average_of"]) == (13, 2)
 
 
 def test_penalty_zero_and_warnings_in_the_totals(game4) -> None:

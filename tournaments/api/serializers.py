@@ -22,6 +22,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.parsing import MAX_ROUND
 from tournaments.selectors.values import RankingLine
 
 MAX_SEED = 2**62 - 1
@@ -181,6 +182,14 @@ class GameCreateSerializer(RequestSerializer):
         required=False,
         default=False,
         help_text="A pre-drawn game whose racks stay encrypted until each round's release.",
+    )
+    rounds = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUND,
+        required=False,
+        allow_null=True,
+        help_text="The number of rounds announced: the game ends normally after round N's "
+        "top. Omitted: played to the end of the bag.",
     )
 
 
@@ -389,11 +398,18 @@ class GameSerializer(serializers.ModelSerializer):
     sealed = serializers.SerializerMethodField(
         help_text="Its racks stay encrypted until each round's release (GET .../release)."
     )
+    rounds = serializers.IntegerField(
+        source="rounds_announced",
+        read_only=True,
+        allow_null=True,
+        help_text="The number of rounds announced (the game ends after round N's top), or "
+        "null: played to the end of the bag.",
+    )
 
     class Meta:
         model = Game
         fields = ["id", "tournament", "number", "kind", "seed", "variant_code", "state", "end",
-                  "sealed"]  # fmt: skip
+                  "sealed", "rounds"]  # fmt: skip
         read_only_fields = fields
 
     def get_sealed(self, obj: Game) -> bool:

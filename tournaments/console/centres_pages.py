@@ -20,11 +20,19 @@ from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
 from tournaments.access import centre_scope
-from tournaments.console.common import error_status, error_text, role_or_403, tournament_or_404
+from tournaments.console.common import (
+    _or_404,
+    error_status,
+    error_text,
+    role_or_403,
+    round_or_404,
+    tournament_or_404,
+)
 from tournaments.console.settings_forms import ArbiterChoiceForm, CentreForm
 from tournaments.console.settings_pages import ARBITERS_PAGE, arbiters_context, head_change
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
+from tournaments.parsing import ascii_int
 
 CENTRES_PAGE = "console/centres.html"
 
@@ -81,7 +89,7 @@ def centres(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def centre_edit(request: HttpRequest, centre_id: int) -> HttpResponse:
     """POST (head arbiter): a centre's new name, club, address or time zone."""
-    centre = selectors.centre_by_id(centre_id)
+    centre = _or_404(selectors.centre_by_id, centre_id)  # an unknown centre: the 404 page
     obj = tournament_or_404(centre.tournament.slug)
 
     def save(form: Any) -> HttpResponse:
@@ -108,7 +116,8 @@ def arbiter_centre(request: HttpRequest, slug: str) -> HttpResponse:
         if not choice.is_valid():
             raise ServiceError("arbiter.unknown", "No arbiter chosen.")
         raw = request.POST.get("centre", "")
-        centre = selectors.centre_by_id(int(raw)).pk if raw.isdecimal() else None
+        number = ascii_int(raw, low=1)
+        centre = selectors.centre_by_id(number).pk if number is not None else None
         services.arbiter_centre_set(
             tournament_id=obj.pk, user_id=choice.cleaned_data["user"], centre_id=centre,
             centre_head=request.POST.get("centre_head") == "on", actor=request.user,
@@ -124,14 +133,15 @@ def arbiter_centre(request: HttpRequest, slug: str) -> HttpResponse:
 def centre_close(request: HttpRequest, round_id: int) -> HttpResponse:
     """POST: a centre closes the round (its head arbiter, or the tournament's); a clock
     still running asks for a confirmation, as the round's close does."""
-    rnd = selectors.round_by_id(round_id)
+    rnd = round_or_404(round_id)
     tournament_id = rnd.game.tournament_id
     role_or_403(request, tournament_id)
     raw = request.POST.get("centre", "")
     try:
-        if not raw.isdecimal():
+        centre_id = ascii_int(raw, low=1)  # "٣", "²" or 25 digits: no such centre
+        if centre_id is None:
             raise ServiceError("centre.unknown", "No centre chosen.")
-        services.centre_close(round_id=rnd.pk, centre_id=int(raw), actor=request.user,
+        services.centre_close(round_id=rnd.pk, centre_id=centre_id, actor=request.user,
                               confirm=request.POST.get("confirm") == "1")  # fmt: skip
     except ServiceError as error:
         status = error_status(error)

@@ -31,6 +31,7 @@ from tournaments import selectors, wording
 from tournaments.console.common import _or_404, error_status, role_or_403, tournament_or_404
 from tournaments.errors import ServiceError
 from tournaments.models import ClassicForfeit, Division, PairingSystem, Tournament
+from tournaments.parsing import no_nul
 from tournaments.services import classic as service
 
 TIE_BREAK_LABELS = {
@@ -194,6 +195,7 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
             )
             messages.success(request, _("Réglages enregistrés."))
         elif action == "division":
+            no_nul(request.POST.get("name", ""))
             service.division_create(
                 tournament_id=tournament.pk, name=request.POST.get("name", ""), actor=request.user
             )
@@ -257,7 +259,9 @@ def _manual_tables(division: Division, text: str) -> list[tuple[int, int | None]
     by_seed = {e.seed: e.pk for e in selectors.division_entries(division)}
     tables: list[tuple[int, int | None]] = []
     for parts in lines:
-        if len(parts) not in (1, 2) or not all(p.isdigit() and int(p) in by_seed for p in parts):
+        if len(parts) not in (1, 2) or not all(
+            p.isascii() and p.isdigit() and int(p) in by_seed for p in parts
+        ):
             raise ServiceError("pairing.manual", "Unreadable manual table.")
         ids = [by_seed[int(p)] for p in parts]
         tables.append((ids[0], ids[1] if len(ids) == 2 else None))
@@ -324,6 +328,7 @@ def round_page(request: HttpRequest, slug: str, division: int, number: int) -> H
     role_or_403(request, tournament.pk)
     line, reason = request.POST.get("line", ""), request.POST.get("reason", "")
     try:
+        no_nul(line, reason)
         rnd = selectors.classic_round(div, number)
         table, first, second, forfeit = parse_result_line(line)
         row = selectors.classic_table_by_number(rnd, table)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services, wording
-from tournaments.access import centre_players
+from tournaments.access import centre_players, only_centre
 from tournaments.console.common import (
     error_status,
     error_text,
@@ -99,6 +99,12 @@ def _reviews(rnd: Round, allowed: set[int] | None) -> list[dict[str, Any]]:
     return lines
 
 
+def _conflicts_of(rnd: Round, allowed: set[int] | None) -> list[SlipConflict]:
+    """The round's open slip conflicts (of the centre arbiter's centre)."""
+    conflicts = selectors.open_conflicts(round_id=rnd.pk)
+    return [c for c in conflicts if allowed is None or c.player_id in allowed]
+
+
 def _context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
     game = rnd.game
     earlier = [r for r in selectors.game_rounds(game, cancelled=False) if r.number < rnd.number]
@@ -112,7 +118,7 @@ def _context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, Any]:
         "lines": _lines(rnd, allowed),
         "reviews": _reviews(rnd, allowed),
         "earlier_rounds": earlier,
-        "conflicts": selectors.open_conflicts(round_id=rnd.pk),
+        "conflicts": _conflicts_of(rnd, allowed),
         "form": extra.pop("form", None) or DecisionForm(),
         "cancel_form": extra.pop("cancel_form", None) or ReasonForm(),
         "stop_form": extra.pop("stop_form", None) or ReasonForm(),
@@ -298,9 +304,10 @@ def game_recompute(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _conflicts_context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, Any]:
-    conflicts = selectors.open_conflicts(tournament_id=obj.pk)
+    mine = {"actor": request.user, "tournament_id": obj.pk}  # a centre arbiter: their centre's
+    conflicts = only_centre(selectors.open_conflicts(tournament_id=obj.pk), **mine)
     tables = selectors.tables_by_player(obj.pk)
-    resolved = selectors.resolved_conflicts(obj)
+    resolved = only_centre(selectors.resolved_conflicts(obj), **mine)
     ids = {c.first_id for c in conflicts} | {c.second_id for c in conflicts}
     authors = selectors.entered_by_names(ids)
     items = [

@@ -73,6 +73,16 @@ class GameCreateForm(forms.Form):
         label=_("Sceller la partie prétirée (tirages chiffrés, dévoilés coup par coup)"),
         required=False,
     )
+    rounds = StrictIntegerField(
+        label=_("Coups annoncés"),
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUND,
+        help_text=_(
+            "Partie en N coups : elle se termine après le top du coup N. "
+            "Vide : jusqu'au bout du sac."
+        ),
+    )
 
 
 class DrawForm(forms.Form):

@@ -30,7 +30,7 @@ def rankings(request: HttpRequest, slug: str) -> HttpResponse:
     obj = tournament_or_404(slug)
     role = role_or_403(request, obj.pk)
     reader = selectors.RankingReader(obj)
-    search = (request.GET.get("q") or "").strip()[:100]
+    search = (request.GET.get("q") or "").replace("\x00", "").strip()[:100]  # no NUL in SQL
     try:
         page = selectors.page_of(request.GET.get("page"), field="page", low=1, high=10**6,
                                  default=1)  # fmt: skip

@@ -82,7 +82,10 @@ class ScheduleForm(forms.Form):
             at = base.replace(hour=clock.hour, minute=clock.minute, second=clock.second,
                               microsecond=0)  # fmt: skip
             if times and at <= times[-1]:
-                at += timedelta(days=1)
+                try:
+                    at += timedelta(days=1)
+                except OverflowError:  # past 31/12/9999: out of any schedule's range
+                    raise ServiceError("release.span", "The schedule is out of range.") from None
             times.append(at)
         return Schedule(starts_at=start, interval=data.get("interval"), times=tuple(times),
                         auto_open=bool(data.get("auto_open")))  # fmt: skip

@@ -19,7 +19,7 @@ from tournaments.console.common import error_status, game_or_404, role_or_403, r
 from tournaments.console.keys import dispute_keys
 from tournaments.console.views import _game_error
 from tournaments.errors import ServiceError
-from tournaments.parsing import ascii_int
+from tournaments.parsing import MAX_ROUND, ascii_int
 
 MAX_SECONDS = 3600
 
@@ -102,6 +102,24 @@ def round_reopen(request: HttpRequest, round_id: int) -> HttpResponse:
         services.round_reopen(round_id=rnd.pk, seconds=seconds, actor=request.user)
 
     return _act(request, round_id, reopen)
+
+
+@login_required
+@require_POST
+def game_rounds(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Announce the game's number of rounds (« Partie en N coups »; empty: to the end of
+    the bag). The game ends normally after round N's top (``services.game_rounds_set``)."""
+    game = game_or_404(game_id)
+    role_or_403(request, game.tournament_id, head=True)
+    text = request.POST.get("rounds", "").strip()
+    try:
+        rounds = ascii_int(text, low=1, high=MAX_ROUND) if text else None
+        if text and rounds is None:
+            raise ServiceError("game.rounds", "A game has 1 to 1000 rounds.", high=MAX_ROUND)
+        services.game_rounds_set(game_id=game.pk, rounds=rounds, actor=request.user)
+    except ServiceError as error:
+        return _game_error(request, game_or_404(game.pk), error)
+    return redirect("console:game", game_id=game.pk)
 
 
 # --- The dispute checker ------------------------------------------------------------------

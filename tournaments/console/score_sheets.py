@@ -26,6 +26,7 @@ from tournaments.console.common import _or_404, error_status, role_or_403, tourn
 from tournaments.console.exports import attachment
 from tournaments.errors import ServiceError
 from tournaments.models import SheetTieBreak, Tournament
+from tournaments.parsing import ascii_int, no_nul
 from tournaments.reports.score_sheets import score_sheets_pdf
 from tournaments.services import score_sheets as service
 from tournaments.sheet_pages import sheet_context, sheet_post
@@ -57,6 +58,7 @@ def sheets(request: HttpRequest, slug: str) -> HttpResponse:
     names = request.POST.get("names", "")
     tie_break = request.POST.get("tie_break", SheetTieBreak.EX_AEQUO)
     try:
+        no_nul(names)
         if request.POST.get("action") == "table":
             table = selectors.classic_table_by_id(_table_id(request.POST.get("table", "")))
             if table.round.division.tournament_id != tournament.pk:
@@ -78,9 +80,10 @@ def sheets(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _table_id(text: str) -> int:
-    if not text.strip().isdigit():
+    table_id = ascii_int(text, low=1)  # "²" or 20 digits: no such table
+    if table_id is None:
         raise ServiceError("classic_table.unknown", "No such table.")
-    return int(text)
+    return table_id
 
 
 @login_required

@@ -72,6 +72,7 @@ urlpatterns = [
     path("tour/<int:round_id>/annuler/", decisions.round_cancel, name="round_cancel"),
     path("tour/<int:round_id>/recalcul/", decisions.round_recompute, name="round_recompute"),
     path("partie/<int:game_id>/arreter/", decisions.game_stop, name="game_stop"),
+    path("partie/<int:game_id>/coups/", round_control.game_rounds, name="game_rounds"),
     path("partie/<int:game_id>/recalcul/", decisions.game_recompute, name="game_recompute"),
     path("tournoi/<slug:slug>/conflits/", decisions.conflicts, name="conflicts"),
     path("conflit/<int:conflict_id>/garder/", decisions.conflict_keep, name="conflict_keep"),

@@ -134,6 +134,7 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
                 seed=data["seed"],
                 predrawn=data["predrawn"],
                 sealed=data["sealed"] and data["kind"] == GameKind.PREDRAWN,
+                rounds=data["rounds"],
                 actor=request.user,
             )
         except ServiceError as error:
@@ -283,7 +284,7 @@ def _slip_context(request: HttpRequest, rnd: Round, **extra: Any) -> dict[str, A
     game = rnd.game
     tables = selectors.tables_by_player(game.tournament_id)
     mine = {"actor": request.user, "tournament_id": game.tournament_id}  # a centre's only
-    versions = only_centre(selectors.recent_versions(rnd), **mine)
+    versions = selectors.recent_versions(rnd, player_ids=centre_players(**mine))
     return {
         "tournament": game.tournament,
         "game": game,

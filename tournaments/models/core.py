@@ -328,6 +328,9 @@ class Game(models.Model):
     state = models.CharField(max_length=10, choices=STATES, default=GameState.PLAYING)
     pending_draws = models.JSONField(default=list, blank=True)  # typed racks rejected so far
     end = models.JSONField(null=True, blank=True)
+    #: The number of rounds announced for the game (« partie en N coups »), or None: played
+    #: to the end of the bag. The game ends normally once round N's top is placed.
+    rounds_announced = models.PositiveSmallIntegerField(_("coups annoncés"), null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
@@ -339,6 +342,10 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=~Q(kind=GameKind.SEEDED) | Q(seed__isnull=False, seed__gte=0),
                 name="game_seeded_has_seed",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_announced__isnull=True) | Q(rounds_announced__gte=1),
+                name="game_rounds_announced",
             ),
         ]
 

@@ -89,9 +89,14 @@ def received_count(rnd: Round) -> int:
     return ProposalVersion.objects.filter(round=rnd, is_current=True).count()
 
 
-def recent_versions(rnd: Round, limit: int = 50) -> list[ProposalVersion]:
-    """The round's proposal versions, newest first (the slip-entry log)."""
+def recent_versions(
+    rnd: Round, limit: int = 50, player_ids: set[int] | None = None
+) -> list[ProposalVersion]:
+    """The round's proposal versions, newest first (the slip-entry log); with
+    ``player_ids``, those players' only (a centre arbiter's centre)."""
     versions = ProposalVersion.objects.filter(round=rnd).select_related("player", "entered_by")
+    if player_ids is not None:
+        versions = versions.filter(player_id__in=player_ids)
     return list(versions.order_by("-created_at", "-id")[:limit])
 
 

@@ -57,6 +57,7 @@ from tournaments.services.decisions import (
 from tournaments.services.demo import demo_create, demo_legacy_retire
 from tournaments.services.games import (
     game_create,
+    game_rounds_set,
     lexicon_register,
     round_draw,
     round_place_top,
@@ -145,6 +146,7 @@ __all__ = [
     "game_create_from_prepared",
     "game_recompute",
     "game_recompute_later",
+    "game_rounds_set",
     "game_stop",
     "lexicon_register",
     "player_register",

@@ -32,6 +32,7 @@ from tournaments.models import (
     Round,
     RoundState,
 )
+from tournaments.selectors.players import arrived_q
 from tournaments.services.audit import audit_record
 from tournaments.services.proposals import _judge
 from tournaments.services.rounds import ensure_top, locked_round
@@ -128,11 +129,10 @@ def moyenne_group(rnd: Round, player_id: int) -> list[Outcome]:
     for d in Decision.objects.filter(round=rnd).order_by("created_at", "id"):
         decided.setdefault(d.player_id, []).append(d)
     group = []
-    for reg in moyenne_registrations(game.tournament, player_id):
-        if reg.player_id == player_id or (reg.arrival_game, reg.arrival_round) > (
-            game.number,
-            rnd.number,
-        ):
+    # On the round: arrived by then and not withdrawn before it (a withdrawn player plays
+    # no move there, so he is no 0 in the average: selectors.arrived_q).
+    for reg in moyenne_registrations(game.tournament, player_id).filter(arrived_q(rnd)):
+        if reg.player_id == player_id:
             continue
         group.append(adapter.player_round(current.get(reg.player_id),
                                           decided.get(reg.player_id, ())).counted)  # fmt: skip

@@ -20,7 +20,17 @@ from engine.lexicon.automaton import Lexicon as EngineLexicon
 from tournaments import adapter
 from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import Game, GameKind, GameState, Lexicon, Round, RoundState, Tournament
+from tournaments.models import (
+    Game,
+    GameKind,
+    GameState,
+    Lexicon,
+    Round,
+    RoundState,
+    SealedGame,
+    Tournament,
+)
+from tournaments.parsing import MAX_ROUND
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.rounds import (
@@ -65,11 +75,16 @@ def game_create(
     predrawn: str = "",
     variant_code: str | None = None,
     sealed: bool = False,
+    rounds: int | None = None,
     actor: Actor,
 ) -> Game:
     """A new game numbered after the tournament's last one; a seeded game without a seed
     gets a random one (stored, so the game replays). A ``sealed`` pre-drawn game keeps its
-    racks encrypted (``services.sealing``), released round by round (``services.release``)."""
+    racks encrypted (``services.sealing``), released round by round (``services.release``).
+    ``rounds``: the number of rounds announced (:func:`game_rounds_set`), else to the end
+    of the bag."""
+    if rounds is not None and not 1 <= rounds <= MAX_ROUND:
+        raise ServiceError("game.rounds", f"A game has 1 to {MAX_ROUND} rounds.", high=MAX_ROUND)
     if kind not in GameKind.values:
         raise ServiceError(
             "game.kind", f"'{kind}' is not a game kind: seeded, manual, predrawn.", kind=kind
@@ -98,11 +113,14 @@ def game_create(
             else None,
             predrawn="" if sealed else predrawn,
             variant_code=code,
+            rounds_announced=rounds,
         )
         if sealed:
             sealed_store(game=game, text=predrawn, actor=actor)
         standings_update(actor=actor, game_id=game.pk)  # every registration's empty line
-        audit_record(actor=actor, action="game.create", obj=game, kind=kind, seed=game.seed)
+        announced = {"rounds": rounds} if rounds is not None else {}
+        audit_record(actor=actor, action="game.create", obj=game, kind=kind, seed=game.seed,
+                     **announced)  # fmt: skip
         return game
 
 
@@ -236,8 +254,58 @@ def round_place_top(
         rnd.next_reliquat = placed.next_reliquat
         rnd.save(update_fields=["top", "chosen_by", "top_placed_at", "next_reliquat"])
         audit_record(actor=actor, action="round.place_top", obj=rnd, top=rnd.top["chosen"])
+        announced = announced_rounds(game)
+        if eg.end is None and announced is not None and rnd.number >= announced:
+            eg.end_as_announced()  # the game's last announced round: a normal end
         if eg.end is not None:
             _finish(game, eg.end, actor)
         elif is_sealed(game):  # the next round, if already released, can be drawn now
             queue_after_commit("tournaments.release_sweep_game", game.pk)
         return rnd
+
+
+def announced_rounds(game: Game) -> int | None:
+    """How many rounds the game is played in: the announced number (``rounds_announced``), and
+    for a pre-drawn game at most its lines (once they are all played there is nothing left
+    to draw); None: to the end of the bag (§1.4). The game ends normally once that round's
+    top is placed (docs/rules-choices.md, "A game shorter than the bag")."""
+    counts = [game.rounds_announced] if game.rounds_announced is not None else []
+    if game.kind == GameKind.PREDRAWN:
+        sealed = SealedGame.objects.filter(game=game).values_list("lines", flat=True).first()
+        lines = sealed if sealed is not None else adapter.predrawn_lines(game.predrawn)
+        if lines:
+            counts.append(lines)
+    return min(counts, default=None)
+
+
+def game_rounds_set(*, game_id: int, rounds: int | None, actor: Actor) -> Game:
+    """Announce the game's number of rounds (« partie en N coups »; head arbiter), or
+    ``None``: played to the end of the bag. The game ends normally once round N's top is
+    placed, at once when it already is (a short game needs no E5 stop). Refused below a
+    round already drawn (``game.rounds_drawn``) and once the game is over (``game.over``)."""
+    if rounds is not None and not 1 <= rounds <= MAX_ROUND:
+        raise ServiceError("game.rounds", f"A game has 1 to {MAX_ROUND} rounds.", high=MAX_ROUND)
+    with transaction.atomic():
+        games = Game.objects.select_for_update(of=("self",)).select_related("tournament__lexicon")
+        game = games.filter(pk=game_id).first()
+        if game is None:
+            raise ServiceError("game.unknown", f"There is no game {game_id}.")
+        require_arbiter(actor=actor, tournament_id=game.tournament_id, head=True)
+        if game.state == GameState.FINISHED:
+            raise _game_over(game)
+        if game.rounds_announced == rounds:
+            return game
+        rows = rounds_until(game, 10**6)
+        last = next((r for r in reversed(rows) if r.state != RoundState.CANCELLED), None)
+        if rounds is not None and last is not None and rounds < last.number:
+            raise ServiceError(
+                "game.rounds_drawn", f"Round {last.number} is already drawn.", round=last.number
+            )
+        before, game.rounds_announced = game.rounds_announced, rounds
+        game.save(update_fields=["rounds_announced"])
+        audit_record(actor=actor, action="game.rounds", obj=game, rounds=rounds, before=before)
+        if last is not None and last.number == rounds and last.top_placed_at is not None:
+            game.pending_draws = []  # racks typed for a round that will not be played
+            eg = adapter.engine_game(game, rows, lexicon_of(game))
+            _finish(game, eg.end_as_announced(), actor)
+        return game

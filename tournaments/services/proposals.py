@@ -269,9 +269,12 @@ def proposal_late(
     if source != ProposalSource.TABLET or late:
         return late
     if rnd.state == RoundState.CLOSED:
-        return rnd.closed_at is None or arrived >= rnd.closed_at
-    if overdue(rnd, arrived):
+        if rnd.closed_at is None or arrived >= rnd.closed_at:
+            return True
+    elif overdue(rnd, arrived):
         return True
+    # Before the round's close, the player's centre may have closed already (a move that
+    # waited for the last centre's close is judged with the round closed).
     return reg.centre_id is not None and (
         CentreClose.objects.filter(
             round=rnd, centre_id=reg.centre_id, closed_at__lte=arrived

@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from tournaments import selectors, wording
 from tournaments.access import PlayerActor
 from tournaments.errors import ServiceError, http_status
+from tournaments.parsing import MAX_SCORE, ascii_int
 from tournaments.services.classic_reports import classic_report_submit
 from tournaments.services.score_sheets import score_sheet_open_for_table
 from tournaments.sheet_pages import sheet_context, sheet_post
@@ -22,8 +23,8 @@ from tournaments.tablet.views import _unknown, rate_limited, registration_for, r
 
 
 def _score(text: str) -> int | None:
-    text = (text or "").strip()
-    return int(text) if text.lstrip("-").isdigit() else None
+    # ASCII digits only, a score's size ("²" is a digit to isdigit(), not to int()).
+    return ascii_int(text, signed=True, low=-MAX_SCORE, high=MAX_SCORE)
 
 
 @never_cache

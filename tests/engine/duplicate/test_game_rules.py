@@ -121,6 +121,22 @@ def test_stop_ends_the_game_e5() -> None:
     check_accounting(game)
 
 
+def test_a_game_ends_after_its_announced_rounds_only_between_rounds() -> None:
+    game = Game(SeededSource(1), placing(3))
+    game.play_round()
+    game.draw()  # round 2 drawn, its top not placed: not between two rounds
+    with pytest.raises(EngineError) as info:
+        game.end_as_announced()
+    assert info.value.code == "end.round_pending"
+    game.place()
+    left = game.remaining()
+    end = game.end_as_announced()
+    assert (end.code, end.remaining) == ("announced", left) and game.draw() is None
+    assert end.sentence() == "Game over, announced: the announced rounds have been played."
+    assert game.end_as_announced() is end  # again: the same end
+    check_accounting(game)
+
+
 # Variants -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("code", "size"), [("7sur8", 8), ("7et8", 8), ("789", 9), ("blitz", 7)])
 def test_rack_sizes_of_the_variants(code: str, size: int) -> None:

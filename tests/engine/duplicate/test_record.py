@@ -62,6 +62,17 @@ def test_replay_of_an_unchanged_record_finds_no_difference() -> None:
     assert replay(load_record(seeded_record()), placing(3)) == []
 
 
+def test_a_game_ended_after_its_announced_rounds_replays_to_the_same_end() -> None:
+    game = Game(SeededSource(7), placing(3))
+    game.play_round()
+    game.play_round()
+    game.end_as_announced()
+    data = game_to_record(game, lexicon=IDENTITY)
+    assert data["end"]["code"] == "announced" and len(data["rounds"]) == 2
+    assert data["totals"]["top"] == 20  # two rounds of the stub's 10 points
+    assert replay(load_record(json.dumps(data)), placing(3)) == []
+
+
 def test_replay_reports_each_difference() -> None:
     data = seeded_record()
     data["rounds"][2]["cumulative"] += 1
