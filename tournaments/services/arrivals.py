@@ -258,13 +258,13 @@ class _Batch:
             return self.refuse(arrival, "round.not_open")
         late = proposal_late(rnd, reg, source=ProposalSource.TABLET, late=False,
                              arrived=arrival.received_at, closes=self.closes)  # fmt: skip
-        fields = dict(word=arrival.word, reference=arrival.reference,
-                      claimed=arrival.claimed_score)  # fmt: skip
+        word, ref, claimed = arrival.word, arrival.reference, arrival.claimed_score
         try:
             if late:
-                outcome = judge_proposal(rnd, source=ProposalSource.TABLET, late=True, **fields)
+                outcome = judge_proposal(rnd, word=word, reference=ref, claimed=claimed,
+                                         source=ProposalSource.TABLET, late=True)  # fmt: skip
             else:
-                outcome = _judged_on_time(rnd, **fields)
+                outcome = _judged_on_time(rnd, word=word, reference=ref, claimed=claimed)
         except ServiceError as error:
             return self.refuse(arrival, error.code)
         current = next((v for v in versions if v.is_current), None)
