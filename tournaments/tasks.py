@@ -158,7 +158,9 @@ def release_sweep() -> int:
     return len(drawn)
 
 
-@shared_task(name="tournaments.ingest_arrivals", soft_time_limit=60, time_limit=90)
+@shared_task(
+    name="tournaments.ingest_arrivals", soft_time_limit=60, time_limit=90, ignore_result=True
+)
 def ingest_arrivals(round_id: int) -> int:
     """Turn a round's queued moves into versions (``arrivals_ingest``, in batches); return
     how many. Queued by ``arrival_receive`` at most once per round in flight; idempotent."""

@@ -42,6 +42,7 @@ from engine.duplicate.proposals import Outcome
 from tournaments import adapter, live_versions
 from tournaments.access import SYSTEM, Actor, PlayerActor
 from tournaments.errors import ServiceError
+from tournaments.metrics import PROPOSALS
 from tournaments.models import (
     AuditLog,
     CentreClose,
@@ -60,7 +61,7 @@ from tournaments.services.rounds import ensure_top, locked_round
 from tournaments.services.standings import standings_update
 
 #: Seconds a round's ingestion message waits, so that the moves of that moment make one batch.
-BATCH_DELAY = 0.25
+BATCH_DELAY = 0.5
 #: Arrivals judged and written in one transaction by the worker.
 BATCH_SIZE = 500
 #: Seconds the debounce key lives at most (a lost message is made good by then).
@@ -298,7 +299,10 @@ class _Batch:
         rnd = self.rnd
         if self.uncurrent:
             ProposalVersion.objects.filter(pk__in=self.uncurrent).update(is_current=False)
-        ProposalVersion.objects.bulk_create(self.versions)
+        ProposalVersion.objects.bulk_create(self.versions)  # no post_save: counted below
+        if self.versions:
+            stored = len(self.versions)
+            transaction.on_commit(lambda: PROPOSALS.labels(source="tablet").inc(stored))
         rows = [
             audit_row(
                 actor=audit["actor"],
