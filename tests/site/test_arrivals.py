@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from tests.scenario import scenario_of
 from tests.site.test_api import player_client
+from tests.site.test_centres import event  # noqa: F401  (a pytest fixture)
 from tests.site.test_late_proposals import _tokens
 from tournaments import adapter
 from tournaments.access import SYSTEM
@@ -254,3 +255,21 @@ def test_a_withdrawn_player_or_a_cancelled_round_refuses_the_pending_move(
     assert (arrival.refusal, arrival.version, arrival.ingested_at is not None) == (
         "round.not_open", None, True)  # fmt: skip
     assert not ProposalVersion.objects.exists()
+
+
+def test_a_centre_close_ingests_the_queued_moves_and_lateness_follows_it(event) -> None:  # noqa: F811
+    anne, bruno, _chloe, _denis = event["players"]
+    play, a = event["play"], event["a"]
+    rnd = play.compute_top(play.open_round())
+    ProposalArrival.objects.create(round=rnd, player=anne, reference="H4", word="HAINES",
+                                   client_key="a-before")  # fmt: skip
+    play.close_centre(rnd, a, actor=event["arb_a"])
+    # Stored by the centre's close itself, on time.
+    assert versions(rnd, anne) == [(1, "HAINES", False, True, 26, "ok")]
+    # After centre A's close, Anne's next move is late; Bruno's centre still plays.
+    for player, key in ((anne, "a-after"), (bruno, "b-after")):
+        ProposalArrival.objects.create(round=rnd, player=player, reference="H4",
+                                       word="HAINES", client_key=key)  # fmt: skip
+    assert arrivals_ingest(round_id=rnd.pk) == 2
+    assert versions(rnd, anne)[1] == (2, "HAINES", True, False, 0, "zero.late")
+    assert versions(rnd, bruno) == [(1, "HAINES", False, True, 26, "ok")]
