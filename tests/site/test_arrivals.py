@@ -273,3 +273,18 @@ def test_a_centre_close_ingests_the_queued_moves_and_lateness_follows_it(event) 
     assert arrivals_ingest(round_id=rnd.pk) == 2
     assert versions(rnd, anne)[1] == (2, "HAINES", True, False, 0, "zero.late")
     assert versions(rnd, bruno) == [(1, "HAINES", False, True, 26, "ok")]
+
+
+def test_the_round_snapshot_follows_the_close(tournament_setup, rnd) -> None:
+    """The web process's snapshot of the playing round is dropped when the round changes
+    (the tournament's live version): after the close a move takes the synchronous path,
+    stored at once as late, as before."""
+    token = _tokens(tournament_setup)[0]
+    assert send(token, "HAINES", key="open").status_code == 202
+    round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"], confirm=True)
+    late = send(token, "HAINSE", key="closed")
+    assert late.status_code == 201 and late.json()["late"] is True
+    assert versions(rnd, tournament_setup["players"][0]) == [
+        (1, "HAINES", False, True, 26, "ok"),
+        (2, "HAINSE", True, False, 0, "zero.late"),
+    ]
