@@ -17,6 +17,12 @@ a tenth of the CPU of a thread per tablet), or the original 500 ``http.client`` 
 share of the CPU the server needs, see docs/benchmarks.md). Every request has its own
 connection, as a tablet's would. The run is bounded: a request waits at most --timeout
 seconds in all, then counts as an error.
+
+With the queued path (``TIRAGE_QUEUED_PROPOSALS``, on in the stack's production profile)
+the answers are ``202`` receipts: after the last answer the bench waits (at most
+--drain seconds) until every acknowledged move is a version, counts the worker's CPU up
+to that moment, and fails if any move is missing or doubled. ``--sync`` turns the queued
+path off in the stack (the synchronous 201 path, as before 2026-12-04's session 6).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import signal
 import subprocess
@@ -48,6 +55,8 @@ from tests.production.play import Tournament, create_tournament, move_for
 
 #: Extra players whose proposals warm the web workers up before the timed run.
 WARM_UP = 20
+#: A stored move (synchronous path) or a durable receipt (queued path).
+ACCEPTED = (201, 202)
 
 Result = tuple[float, float, int, str]  # sent (monotonic), latency (s), HTTP status, error
 
@@ -73,7 +82,8 @@ def run_threads(
         i, sent = who[k], time.monotonic()
         try:
             response = t.player(i).post("/api/player/proposals/", _body(rnd, i))
-            status, error = response.status, "" if response.status == 201 else repr(response)
+            status = response.status
+            error = "" if status in ACCEPTED else repr(response)
         except OSError as exc:
             status, error = 0, repr(exc)
         with lock:
@@ -116,7 +126,7 @@ def run_async(t: Tournament, rnd: dict, moments: list[float], timeout: float) ->
             status, rest = await asyncio.wait_for(
                 _post(t.stack.web_port, f"Player {t.tokens[i]}", body), timeout
             )
-            error = "" if status == 201 else f"{status} {rest[:200]!r}"
+            error = "" if status in ACCEPTED else f"{status} {rest[:200]!r}"
         except (OSError, TimeoutError, ValueError, IndexError) as exc:
             status, error = 0, repr(exc)
         results.append((sent, time.monotonic() - sent, status, error))
@@ -156,6 +166,15 @@ def main() -> int:
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn (default 2)")
     parser.add_argument("--client", choices=sorted(CLIENTS), default="async")
     parser.add_argument("--timeout", type=float, default=120.0, help="per request, s")
+    parser.add_argument(
+        "--drain",
+        type=float,
+        default=120.0,
+        help="seconds to wait for the worker to store every queued move",
+    )
+    parser.add_argument(
+        "--sync", action="store_true", help="the synchronous path (TIRAGE_QUEUED_PROPOSALS=false)"
+    )
     parser.add_argument("--py-spy", metavar="DIR", default="",
                         help="sample each web worker with py-spy (raw stacks) into DIR "
                              "during the timed run (py-spy must be installed)")  # fmt: skip
@@ -164,6 +183,8 @@ def main() -> int:
     require(parser, 0 < args.window <= 3600, "--window must be more than 0 and at most 3600 s.")
     require(parser, 1 <= args.web_workers <= 64, "--web-workers must be from 1 to 64.")
     require(parser, 1 <= args.timeout <= 600, "--timeout must be from 1 to 600 s.")
+    # The stack's processes inherit this environment (tests/production/stack.py).
+    os.environ["TIRAGE_QUEUED_PROPOSALS"] = "false" if args.sync else "true"
     with private_stack(web_workers=args.web_workers) as stack:
         t0 = time.monotonic()
         t = create_tournament(stack, args.tablets + WARM_UP, seconds_per_move=600)
@@ -184,6 +205,14 @@ def main() -> int:
         spies = _spy(stack, args.py_spy) if args.py_spy else []
         before = cpu_snapshot(roots)
         results = CLIENTS[args.client](t, rnd, moments, args.timeout)
+        answered = cpu_snapshot(roots)
+        expected = args.tablets + WARM_UP
+        drain_start = time.monotonic()
+        stored = _stored(stack, rnd["id"])
+        while stored < expected and time.monotonic() - drain_start < args.drain:
+            time.sleep(0.05)
+            stored = _stored(stack, rnd["id"])
+        drained = time.monotonic() - drain_start
         after = cpu_snapshot(roots)
         for spy in spies:
             spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
@@ -193,11 +222,20 @@ def main() -> int:
         last = max(r[0] + r[1] for r in results) if results else start
         wall = max(last - first, 1e-9)
         latencies = [r[1] for r in results]
-        errors = [f"{r[2]}: {r[3]}" for r in results if r[2] != 201]  # warm-up: stored only
+        errors = [
+            f"{r[2]}: {r[3]}" for r in results if r[2] not in ACCEPTED
+        ]  # warm-up: stored only
         errors += ["no answer"] * (args.tablets - len(results))
-        stored = stack.sql(
-            "SELECT count(*) FROM tournaments_proposalversion WHERE round_id = %s", rnd["id"]
-        )[0][0]
+        accepted = sum(1 for r in results if r[2] in ACCEPTED)
+        queued = sum(1 for r in results if r[2] == 202)
+        pending = stack.sql(
+            "SELECT count(*) FROM tournaments_proposalarrival WHERE round_id = %s "
+            "AND ingested_at IS NULL", rnd["id"],
+        )[0][0]  # fmt: skip
+        refused = stack.sql(
+            "SELECT count(*) FROM tournaments_proposalarrival WHERE round_id = %s "
+            "AND refusal <> ''", rnd["id"],
+        )[0][0]  # fmt: skip
         print(f"tablets {args.tablets}, window {args.window:g} s (offered "
               f"{args.tablets / args.window:.1f}/s), client {args.client}, gunicorn sync "
               f"workers {args.web_workers}: {len(results) / wall:.1f} proposals/s sustained "
@@ -207,9 +245,21 @@ def main() -> int:
             print(f"latency ms: p50 {pct(latencies, 50):.1f}  p90 {pct(latencies, 90):.1f}  "
                   f"p99 {pct(latencies, 99):.1f}  max {max(latencies) * 1000:.1f}")  # fmt: skip
         print(f"errors: {len(errors)}", *errors[:5], sep="\n  ")
-        print(cpu_report(before, after, wall, len(results)))
+        print(f"acknowledged {accepted} ({queued} as 202 receipts); versions stored {stored} "
+              f"of {expected} expected, {drained:.2f} s after the last answer; arrivals "
+              f"pending {pending}, refused {refused}")  # fmt: skip
+        print(cpu_report(before, answered, wall, len(results)))
+        if queued:
+            print("with the worker's batches, up to the last version stored:")
+            print(cpu_report(before, after, wall + drained, len(results)))
         print(f"load average after: {load_average()}")
-        return 1 if errors or stored != args.tablets + WARM_UP else 0
+        return 1 if errors or stored != expected or pending or refused else 0
+
+
+def _stored(stack: Any, round_id: int) -> int:
+    return stack.sql(
+        "SELECT count(*) FROM tournaments_proposalversion WHERE round_id = %s", round_id
+    )[0][0]
 
 
 if __name__ == "__main__":

@@ -19,9 +19,10 @@ app.autodiscover_tasks()
 @worker_ready.connect
 def _recover_pending_tops(sender: object = None, **_: object) -> None:
     """A starting worker picks up the tops whose messages were lost (see the task)."""
-    from tournaments.tasks import release_sweep, requeue_pending_tops
+    from tournaments.tasks import ingest_sweep, release_sweep, requeue_pending_tops
 
     requeue_pending_tops.delay()
+    ingest_sweep.delay()  # queued moves whose message was lost (or whose batch was killed)
     release_sweep.delay()  # sealed rounds due, and the release messages of the others
 
 

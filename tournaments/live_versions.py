@@ -296,3 +296,12 @@ def forget() -> None:
         _pending.clear()
     _down_until = 0.0
     _tournament_of_game.clear()
+
+
+def tournament_version(tournament_id: int) -> Any:
+    """The tournament's current version (created when missing), None when the cache is down:
+    the key of per-process snapshots of its playing round (``round_snapshots``). Read it
+    **before** the rows the snapshot is made from."""
+    key = tournament_key(tournament_id)
+    found = _read([key], create=True)
+    return None if found is None else found[key]

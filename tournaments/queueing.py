@@ -36,21 +36,26 @@ def queued_task(name: str) -> Any:
         raise LookupError(f"no Celery task is registered as {name!r}") from None
 
 
-def queue_after_commit(name: str, *args: Any, eta: datetime | None = None) -> None:
+def queue_after_commit(
+    name: str, *args: Any, eta: datetime | None = None, countdown: float | None = None
+) -> None:
     """Send task ``name`` with ``args`` after commit; a broker failure is logged, never
     raised (a rolled-back transaction queues nothing).
 
     With ``eta`` the worker runs it at that time (a sealed round's release). The embedded
     profile has no worker to wait: an eager task would run at once, early, so nothing is
     sent there and the page that needs the work runs its sweep when it is due (the caller
-    documents which)."""
+    documents which). ``countdown``: seconds the message waits (an eager task runs at once)."""
     task = queued_task(name)
     if eta is not None and app.conf.task_always_eager:
         return
 
     def send() -> None:
         try:
-            task.apply_async(args, **({"eta": eta} if eta is not None else {}))
+            options: dict[str, Any] = {"eta": eta} if eta is not None else {}
+            if countdown is not None and not app.conf.task_always_eager:
+                options["countdown"] = countdown
+            task.apply_async(args, **options)
         except Exception:  # noqa: BLE001 - see the module docstring
             logger.exception("could not queue %s%r: the broker is unreachable", name, args)
 

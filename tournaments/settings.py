@@ -310,6 +310,11 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 TIRAGE_PLAYER_RATE_PER_MINUTE = env_int("TIRAGE_PLAYER_RATE_PER_MINUTE", 180)
+# Tablets' moves through the queued ingestion path (services/arrivals.py): on in production
+# (with Redis), off in the embedded profile; docs/api.md (202) and docs/capacity.md.
+TIRAGE_QUEUED_PROPOSALS = env_bool(
+    "TIRAGE_QUEUED_PROPOSALS", default=PRODUCTION and bool(REDIS_URL)
+)
 # Polls answered "nothing changed" from the cache alone (tournaments/live_versions.py);
 # false: every poll takes the database path (a comparison, or a cache not trusted).
 TIRAGE_LIVE_VERSIONS = env_bool("TIRAGE_LIVE_VERSIONS", default=True)

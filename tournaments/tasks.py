@@ -18,6 +18,7 @@ from tournaments.access import SYSTEM
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Round
 from tournaments.models.choices import RoundState
+from tournaments.services.arrivals import arrivals_ingest, arrivals_sweep
 from tournaments.services.batch import prepared_game_play
 from tournaments.services.recompute import game_recompute, round_recompute
 from tournaments.services.registry import tournament_touch as touch_service
@@ -155,3 +156,19 @@ def release_sweep() -> int:
     drawn = release_sweep_service(actor=SYSTEM)
     release_requeue(actor=SYSTEM)
     return len(drawn)
+
+
+@shared_task(
+    name="tournaments.ingest_arrivals", soft_time_limit=60, time_limit=90, ignore_result=True
+)
+def ingest_arrivals(round_id: int) -> int:
+    """Turn a round's queued moves into versions (``arrivals_ingest``, in batches); return
+    how many. Queued by ``arrival_receive`` at most once per round in flight; idempotent."""
+    return arrivals_ingest(round_id=round_id, actor=SYSTEM)
+
+
+@shared_task(name="tournaments.ingest_sweep", soft_time_limit=120, time_limit=150)
+def ingest_sweep() -> int:
+    """Every round's pending moves (``arrivals_sweep``): run when a worker starts, so a
+    message lost with Redis or a worker killed mid-batch leaves nothing behind."""
+    return arrivals_sweep(actor=SYSTEM)

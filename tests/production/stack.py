@@ -151,6 +151,10 @@ class Stack:
 
     def __post_init__(self) -> None:
         base = {k: v for k, v in os.environ.items() if k not in _STRIP}
+        # These tests check the synchronous submissions (201, a version at once); the queued
+        # path (202, production's default) is driven by bench/stack_proposals.py, which sets
+        # TIRAGE_QUEUED_PROPOSALS=true, and tests/integration/test_arrivals_worker.py.
+        base.setdefault("TIRAGE_QUEUED_PROPOSALS", "false")
         self.probe = self.directory / "probe"
         self.probe.mkdir(parents=True, exist_ok=True)
         self.env = {

@@ -524,12 +524,35 @@ class ProposalSerializer(serializers.ModelSerializer):
 
 
 class OwnProposalSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    version = serializers.IntegerField()
+    id = serializers.IntegerField(allow_null=True, help_text="None while the move is queued.")
+    version = serializers.IntegerField(allow_null=True)
     reference = serializers.CharField()
     word = serializers.CharField()
     score = serializers.IntegerField(allow_null=True)
     late = serializers.BooleanField()
+    pending = serializers.BooleanField(
+        help_text="True: the move is received and queued, not yet stored as a version."
+    )
+
+
+class PlayerProposalReceiptSerializer(serializers.Serializer):
+    """The queued path's answer (``202``): the move is stored and will be judged; no
+    outcome, no version number yet."""
+
+    id = serializers.IntegerField(source="arrival.pk", help_text="The receipt's id.")
+    round = serializers.IntegerField(source="arrival.round_id")
+    reference = serializers.CharField(source="arrival.reference")
+    word = serializers.CharField(source="arrival.word")
+    score = serializers.IntegerField(source="arrival.claimed_score", allow_null=True)
+    client_key = serializers.CharField(source="arrival.client_key")
+    received_at = serializers.DateTimeField(source="arrival.received_at")
+    replayed = serializers.BooleanField()
+    pending = serializers.SerializerMethodField(
+        help_text="True until the worker (or the round's close) stored it as a version."
+    )
+
+    def get_pending(self, receipt: Any) -> bool:
+        return receipt.arrival.ingested_at is None
 
 
 class PlayerProposalResultSerializer(serializers.Serializer):
@@ -570,7 +593,8 @@ class PlayerProposalResultSerializer(serializers.Serializer):
         if own is None:
             return None
         return {"id": own.pk, "version": own.version, "reference": own.reference,
-                "word": own.word, "score": own.claimed_score, "late": own.late}  # fmt: skip
+                "word": own.word, "score": own.claimed_score, "late": own.late,
+                "pending": False}  # fmt: skip
 
 
 class PlayerRoundInfoSerializer(serializers.Serializer):

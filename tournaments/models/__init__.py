@@ -7,6 +7,7 @@ table per player, valid states) are database constraints, not just code. The tab
 ``core`` (the game) and ``work`` (audit, conflicts, batches), their states and kinds in
 ``choices``; import them from here."""
 
+from tournaments.models.arrivals import ProposalArrival
 from tournaments.models.cards import CardEvent, CardSeat, CardSettings, CardTable
 from tournaments.models.centres import Centre, CentreClose
 from tournaments.models.choices import (
@@ -117,6 +118,7 @@ __all__ = [
     "Player",
     "PreparedGame",
     "ProposalVersion",
+    "ProposalArrival",
     "Registration",
     "ReportJob",
     "Round",

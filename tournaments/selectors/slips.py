@@ -12,7 +12,13 @@ from django.db.models import Max, Q
 
 from tournaments import adapter
 from tournaments.errors import ServiceError
-from tournaments.models import Decision, ProposalVersion, Registration, Round
+from tournaments.models import (
+    Decision,
+    ProposalArrival,
+    ProposalVersion,
+    Registration,
+    Round,
+)
 from tournaments.selectors.players import arrived_q
 from tournaments.selectors.tournament import MAX_ID
 
@@ -27,6 +33,18 @@ def current_proposal(round_id: int, player_id: int) -> ProposalVersion | None:
     return ProposalVersion.objects.filter(
         round_id=round_id, player_id=player_id, is_current=True
     ).first()
+
+
+def pending_arrival(round_id: int, player_id: int) -> ProposalArrival | None:
+    """The player's latest move of the round still waiting for the worker (the queued
+    path, ``services.arrivals``), if any: the tablet shows it as sent."""
+    return (
+        ProposalArrival.objects.filter(
+            round_id=round_id, player_id=player_id, ingested_at__isnull=True
+        )
+        .order_by("-received_at", "-id")
+        .first()
+    )
 
 
 def proposal_by_id(proposal_id: int) -> ProposalVersion:

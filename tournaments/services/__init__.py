@@ -28,6 +28,13 @@ from tournaments.services.arbiters import (
     arbiter_password_reset,
     arbiter_remove,
 )
+from tournaments.services.arrivals import (
+    Receipt,
+    arrival_receive,
+    arrivals_ingest,
+    arrivals_sweep,
+    queued_proposals,
+)
 from tournaments.services.batch import (
     game_create_from_prepared,
     predrawn_batch_prepare,
@@ -153,6 +160,11 @@ __all__ = [
     "players_import",
     "predrawn_batch_prepare",
     "prepared_game_play",
+    "Receipt",
+    "arrival_receive",
+    "arrivals_ingest",
+    "arrivals_sweep",
+    "queued_proposals",
     "proposal_correct",
     "proposal_submit",
     "registration_arrive",

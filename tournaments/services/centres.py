@@ -28,6 +28,7 @@ from tournaments.models import (
     Round,
     RoundState,
 )
+from tournaments.services.arrivals import arrivals_ingest_locked
 from tournaments.services.audit import audit_record
 from tournaments.services.centre_state import open_centres
 from tournaments.services.registry import locked_tournament
@@ -194,7 +195,9 @@ def centre_close(*, round_id: int, centre_id: int, actor: Actor, confirm: bool =
             raise ServiceError("centre.time_left", f"{left} s left: confirm the close.",
                                round=rnd.number, seconds=left, minutes=left // 60,
                                rest=left % 60)  # fmt: skip
-        row = CentreClose.objects.create(round=rnd, centre=centre, closed_at=timezone.now(),
+        now = timezone.now()
+        arrivals_ingest_locked(rnd, actor=actor, before=now)  # the queued moves before it
+        row = CentreClose.objects.create(round=rnd, centre=centre, closed_at=now,
                                          closed_by=user_of(actor))  # fmt: skip
         audit_record(actor=actor, action="centre.close", obj=row, round=rnd.pk,
                      centre=centre.pk, time_left=left)  # fmt: skip

@@ -26,6 +26,7 @@ from tournaments.models import (
     RoundState,
     SlipConflict,
 )
+from tournaments.services.arrivals import arrivals_ingest_locked
 from tournaments.services.audit import audit_record
 from tournaments.services.games import _finish, round_draw
 from tournaments.services.rounds import lexicon_of, locked_round, rounds_until
@@ -87,6 +88,7 @@ def round_cancel(*, round_id: int, reason: str, actor: Actor, redraw: bool = Tru
             eg.cancel(reason.strip())
         except EngineError as error:
             raise ServiceError.from_engine(error) from error
+        arrivals_ingest_locked(rnd, actor=actor)  # queued moves first, as they reached us
         was = rnd.state
         rnd.state, rnd.cancel_reason, rnd.cancelled_at = (
             RoundState.CANCELLED,

@@ -117,6 +117,11 @@ def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source
         raise ServiceError.from_engine(error) from error
 
 
+#: The entry's checks and the judgement, for the queued path (``services.arrivals``).
+check_entry = _check_entry
+judge_proposal = _judge
+
+
 def _store(
     rnd: Round, player_id: int, outcome: Outcome, *, current: bool = True,
     known: list[ProposalVersion] | None = None, counts: bool = True, **fields: Any,
@@ -251,8 +256,9 @@ def _shareable(rnd: Round) -> bool:
 
 
 def proposal_late(
-    rnd: Round, reg: Registration, *, source: str, late: bool, arrived: datetime
-) -> bool:
+    rnd: Round, reg: Registration, *, source: str, late: bool, arrived: datetime,
+    closes: dict[int, datetime] | None = None,
+) -> bool:  # fmt: skip
     """Whether a proposal that reached the server at ``arrived`` is late: the one place
     that decides it, with the round read under its lock (shared or exclusive), so a close
     is either committed (its ``closed_at`` stored) or waits for this submission.
@@ -265,7 +271,8 @@ def proposal_late(
 
     In a simultaneous event, the player's own centre's close (``CentreClose``, written
     under the round's exclusive lock like a close) counts the same way: each centre
-    collects its slips by its own close."""
+    collects its slips by its own close. ``closes``: the round's centre closes (centre id
+    → close time) when the caller read them already (a batch of arrivals)."""
     if source != ProposalSource.TABLET or late:
         return late
     if rnd.state == RoundState.CLOSED:
@@ -275,6 +282,9 @@ def proposal_late(
         return True
     # Before the round's close, the player's centre may have closed already (a move that
     # waited for the last centre's close is judged with the round closed).
+    if reg.centre_id is not None and closes is not None:
+        closed_at = closes.get(reg.centre_id)
+        return closed_at is not None and closed_at <= arrived
     return reg.centre_id is not None and (
         CentreClose.objects.filter(
             round=rnd, centre_id=reg.centre_id, closed_at__lte=arrived

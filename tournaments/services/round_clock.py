@@ -25,6 +25,7 @@ from django.utils import timezone
 from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import AuditLog, Round, RoundState
+from tournaments.services.arrivals import arrivals_ingest_locked
 from tournaments.services.audit import audit_record
 from tournaments.services.centre_state import centre_closes_undo
 from tournaments.services.rounds import locked_round, time_left
@@ -152,6 +153,7 @@ def round_reopen(*, round_id: int, actor: Actor, seconds: int | None = None) -> 
                 f"Round {rnd.number}'s top is placed: its close stays.",
                 round=rnd.number,
             )
+        arrivals_ingest_locked(rnd, actor=actor)  # moves queued while closed: late ones
         closed_at = rnd.closed_at or timezone.now()
         had = 0
         if rnd.deadline is not None:

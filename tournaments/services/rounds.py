@@ -196,6 +196,11 @@ def round_close(*, round_id: int, actor: Actor, confirm: bool = False) -> Round:
                 minutes=left // 60,
                 rest=left % 60,
             )
+        # The queued path: every move that reached the server before the close becomes a
+        # version in this transaction (results never wait on the worker).
+        from tournaments.services.arrivals import arrivals_ingest_locked  # it imports this
+
+        arrivals_ingest_locked(rnd, actor=actor, before=now)
         if rnd.paused_at is not None:
             rnd.deadline = now + timedelta(seconds=left)
             rnd.paused_at = rnd.paused_remaining = None

@@ -37,10 +37,10 @@ from tournaments.access import PlayerActor
 from tournaments.errors import ServiceError, http_status
 from tournaments.http import client_ip
 from tournaments.language import speaking
-from tournaments.models import ProposalVersion, Registration, Round
+from tournaments.models import ProposalArrival, ProposalVersion, Registration, Round
 from tournaments.models.choices import GameState, RoundState
 from tournaments.parsing import ascii_int
-from tournaments.services import proposal_submit
+from tournaments.services import arrival_receive, proposal_submit, queued_proposals
 from tournaments.tablet import live
 from tournaments.throttle import player_allowed
 
@@ -186,6 +186,7 @@ def tablet_strings() -> dict[str, str]:
         "retrying": _("Pas encore reçu par le serveur : nouvel essai automatique…"),
         "received": _("Reçu par le serveur ✔"),
         "received_detail": _("Reçu : %(reference)s %(word)s (version %(version)s, %(time)s)"),
+        "received_queued": _("Reçu : %(reference)s %(word)s (%(time)s), en cours d'enregistrement"),
         "changed": _("Modifiée, pas encore envoyée"),
         "refused": _("Refusé : %(message)s"),
         "late": _("Reçu hors délai : 0."),
@@ -225,6 +226,20 @@ def _proposal_json(version: ProposalVersion | None) -> dict[str, Any] | None:
     }
 
 
+def _arrival_json(arrival: ProposalArrival) -> dict[str, Any]:
+    """A move received on the queued path and not yet stored as a version (no number yet)."""
+    return {
+        "version": None,
+        "reference": arrival.reference,
+        "word": arrival.word,
+        "client_key": arrival.client_key,
+        "late": False,
+        "source": "tablet",
+        "at": live.iso(arrival.received_at),
+        "pending": True,
+    }
+
+
 def _current(rnd: Round | None, player_id: int) -> ProposalVersion | None:
     if rnd is None:
         return None
@@ -257,12 +272,14 @@ def _results(reg: Registration, game: Any, rnd: Round | None, room: str) -> dict
 
 def _state(reg: Registration, game: Any, rnd: Round | None, room: str = "") -> dict[str, Any]:
     version = _current(rnd, reg.player_id)
+    waiting = selectors.pending_arrival(rnd.pk, reg.player_id) if rnd is not None else None
     return {
         "player": {"name": reg.player.name, "table": reg.table_number},
         "tournament": reg.tournament.name,
         "game": {"number": game.number, "state": game.state} if game else None,
         "round": live.round_public(rnd),
-        "proposal": _proposal_json(version),
+        # A move still queued (the queued path) is the player's latest: shown as received.
+        "proposal": _arrival_json(waiting) if waiting is not None else _proposal_json(version),
         "late_attempt": _proposal_json(selectors.last_late_attempt(rnd, reg.player_id)),
         "results": _results(reg, game, rnd, room),
     }
@@ -439,6 +456,22 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
+def _submit_queued(request: HttpRequest, reg: Registration, rnd: Round, *, reference: str,
+                   word: str, key: str) -> HttpResponse:  # fmt: skip
+    """The queued path (``services.arrivals``): the move is stored, answered 202 (200 for a
+    replay) with no version number and no outcome yet; the page shows it as received."""
+    try:
+        receipt = arrival_receive(
+            rnd=rnd, registration=reg, word=word, reference=reference, client_key=key,
+            ip=client_ip(request), device=request.headers.get("User-Agent", "")[:200],
+        )  # fmt: skip
+    except ServiceError as error:
+        return _refusal(error.code, engine_message(error), status=http_status(error.code))
+    answer = {"received": True, "replayed": receipt.replayed, "round": rnd.pk,
+              **_arrival_json(receipt.arrival), "counts": True, "standing": None}  # fmt: skip
+    return JsonResponse(answer, status=202, json_dumps_params={"ensure_ascii": False})
+
+
 @require_POST
 @rate_limited
 @room_language
@@ -456,6 +489,8 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
     client_key = _text(data, "client_key")[:64]
     if not word or not reference:
         return _refusal("proposal.incomplete", _("Il faut une référence et un mot."))
+    if queued_proposals() and rnd.state == RoundState.OPEN and rnd.top_score is not None:
+        return _submit_queued(request, reg, rnd, reference=reference, word=word, key=client_key)
     fields = dict(
         round_id=rnd.pk,
         player_id=reg.player_id,

@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from tournaments import selectors, services
+from tournaments import round_snapshots, selectors, services
 from tournaments.access import PlayerActor
 from tournaments.api import serializers as s
 from tournaments.api.permissions import IsPlayer, PlayerRateThrottle
@@ -54,6 +54,7 @@ class PlayerRoundView(_PlayerView):
         game = selectors.current_game(reg.tournament_id)
         rnd = selectors.current_round(game)
         own = selectors.current_proposal(rnd.pk, reg.player_id) if rnd is not None else None
+        waiting = selectors.pending_arrival(rnd.pk, reg.player_id) if rnd is not None else None
         body = {
             "server_time": timezone.now(),
             "tournament": reg.tournament.slug,
@@ -62,8 +63,14 @@ class PlayerRoundView(_PlayerView):
             "game": game.number if game is not None else None,
             "round": _round_info(rnd) if rnd is not None else None,
             "proposal": (
+                # A move still queued (``TIRAGE_QUEUED_PROPOSALS``) is the player's latest.
+                {"id": None, "version": None, "reference": waiting.reference,
+                 "word": waiting.word, "score": waiting.claimed_score, "late": False,
+                 "pending": True}
+                if waiting is not None else
                 {"id": own.pk, "version": own.version, "reference": own.reference,
-                 "word": own.word, "score": own.claimed_score, "late": own.late}
+                 "word": own.word, "score": own.claimed_score, "late": own.late,
+                 "pending": False}
                 if own is not None else None
             ),
         }  # fmt: skip
@@ -76,15 +83,25 @@ class PlayerProposalView(_PlayerView):
         responses={
             201: s.PlayerProposalResultSerializer,
             200: s.PlayerProposalResultSerializer,
+            202: s.PlayerProposalReceiptSerializer,
             **errors(400, 401, 403, 404, 409),
         },
         tags=["player"],
     )
     def post(self, request: Any) -> Response:
         """Submit (or replace) the player's proposal for the open round. Sending the same
-        ``client_key`` again returns the stored result (200) instead of a new version."""
+        ``client_key`` again returns the stored result (200) instead of a new version.
+
+        With the queued path on (``TIRAGE_QUEUED_PROPOSALS``, the production profile), a
+        move for the open round is answered ``202`` with a receipt once it is stored
+        (durable); it becomes a version within a second, and at the latest when the round
+        closes. A replay of the same ``client_key`` gets the same receipt (``replayed``)."""
         reg = request.auth
         data = validated(s.PlayerProposalSerializer, request)
+        receipt = _queued(request, reg, data)
+        if receipt is not None:
+            return Response(s.PlayerProposalReceiptSerializer(receipt).data,
+                            status=status.HTTP_202_ACCEPTED)  # fmt: skip
         if "round" in data:
             rnd = selectors.round_by_id(data["round"])
             if rnd.game.tournament_id != reg.tournament_id:
@@ -101,6 +118,27 @@ class PlayerProposalView(_PlayerView):
         )  # fmt: skip
         code = status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED
         return Response(s.PlayerProposalResultSerializer(result).data, status=code)
+
+
+def _queued(request: Any, reg: Any, data: dict[str, Any]) -> services.Receipt | None:
+    """The queued path's receipt, or None when the move takes the synchronous path (the
+    setting off; no open round with its top; another round named: late moves and closed
+    rounds are judged at once, as before)."""
+    if not services.queued_proposals():
+        return None
+    rnd = round_snapshots.playing_round(reg.tournament_id)
+    if (
+        rnd is None
+        or rnd.state != RoundState.OPEN
+        or rnd.top_score is None
+        or data.get("round", rnd.pk) != rnd.pk
+    ):
+        return None
+    return services.arrival_receive(
+        rnd=rnd, registration=reg, word=data["word"], reference=data["reference"],
+        claimed_score=data.get("score"), client_key=data["client_key"], ip=client_ip(request),
+        device=client_device(request),
+    )  # fmt: skip
 
 
 class PlayerResultsView(_PlayerView):

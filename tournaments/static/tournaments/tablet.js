@@ -355,7 +355,7 @@ function attemptSend() {
   renderSendStatus(T.sending);
   updateSendButton();
   postJSON(cfg.urls.submit, draft.payload).then(function (r) {
-    if (r.status === 200 || r.status === 201) {
+    if (r.status === 200 || r.status === 201 || r.status === 202) {
       draft.pending = false;
       draft.sentKey = draft.payload.client_key;
       save();

@@ -33,5 +33,6 @@ export function sendStatus(draft, server, locked, T, lang) {
 /** "H4 HAINES (version 2, 14:03:27)": the proposal the server holds, or "". */
 export function receivedText(p, T, lang) {
   if (!p) return "";
+  if (p.pending) return fmt(T.received_queued, { reference: p.reference, word: p.word, time: clockText(p.at, lang) });
   return fmt(T.received_detail, { reference: p.reference, word: p.word, version: p.version, time: clockText(p.at, lang) });
 }

@@ -1,0 +1,49 @@
+"""Each web process's snapshot of a tournament's playing round, for the queued submissions
+(issue 16, item 3): the round with its game, tournament and lexicon, kept as long as the
+tournament's live version (``live_versions``, one Redis ``GET``) has not changed. Every
+change of a round, of the tournament's settings or of its lexicon is audited and bumps
+that version after its commit, so a snapshot is never older than the last committed
+change a request could have seen. With the cache down, the round is read each time."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from tournaments import live_versions, selectors
+from tournaments.models import Round
+
+_snapshots: dict[int, tuple[Any, Round | None]] = {}
+_lock = threading.Lock()
+#: Tournaments kept per process before the snapshots are dropped.
+LIMIT = 256
+
+
+def _read(tournament_id: int) -> Round | None:
+    rnd = selectors.playing_round(tournament_id)
+    if rnd is not None:
+        _ = rnd.game.tournament.lexicon  # loaded now, kept with the snapshot
+    return rnd
+
+
+def playing_round(tournament_id: int) -> Round | None:
+    """``selectors.playing_round`` from this process's snapshot when still current."""
+    version = live_versions.tournament_version(tournament_id)
+    if version is None:
+        return _read(tournament_id)
+    with _lock:
+        held = _snapshots.get(tournament_id)
+    if held is not None and held[0] == version:
+        return held[1]
+    rnd = _read(tournament_id)
+    with _lock:
+        if len(_snapshots) >= LIMIT:
+            _snapshots.clear()
+        _snapshots[tournament_id] = (version, rnd)
+    return rnd
+
+
+def forget() -> None:
+    """Drop the snapshots (tests)."""
+    with _lock:
+        _snapshots.clear()
