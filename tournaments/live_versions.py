@@ -11,6 +11,12 @@ Two scopes, each one cache key holding a random number that changes on every cha
 * **the player** (``p:<id>``): their own proposals (each submission, late attempts), their
   registration (table, name, token revoked), decisions about them.
 
+and, for the console's game screen alone, **the receipts** (``r:<id>``): a move handed in
+while the tournament's round is open (its count of moves received). The console's status
+ETag also binds the arbiter's session, vouched for a minute by the full view (``s:<digest
+of the session key>``, removed at logout), so the WSGI fast lane (``tournaments.poll_lane``)
+can answer its 304 without reading the session, the user or the membership.
+
 A tablet's ETag names the tournament and the player (their ids) and holds a digest of its
 token and the two versions; the projector's names the tournament, with a digest of its
 address, the language asked for and the version. So a poll reads its versions straight from
