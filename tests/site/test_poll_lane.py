@@ -328,3 +328,20 @@ def test_the_wsgi_entry_point_is_the_lane_in_front_of_django() -> None:
     assert isinstance(wsgi.application.app, WSGIHandler)
     home = call(wsgi.application, RequestFactory().get("/").environ)
     assert home.status.startswith("200")
+
+
+def test_the_lanes_304s_are_counted(room: Room) -> None:
+    from prometheus_client import REGISTRY
+
+    def counted(name: str, labels: dict[str, str]) -> float:
+        return REGISTRY.get_sample_value(name, labels) or 0.0
+
+    site = Site()
+    room.play.open_round()
+    held = etag_of(site.get(room.tablet))
+    ours = counted("tirage_polls_fast_total", {"page": "tablet"})
+    django = counted("django_http_responses_total_by_status_total", {"status": "304"})
+    for _ in range(3):
+        assert site.get(room.tablet, held, via="strict").status.startswith("304")
+    assert counted("tirage_polls_fast_total", {"page": "tablet"}) == ours + 3
+    assert counted("django_http_responses_total_by_status_total", {"status": "304"}) == django + 3
