@@ -44,6 +44,8 @@ ALLOWED = {
     ("tournaments/models/work.py", "super().save"),
     # CardEvent.save: the same append-only guard for a card table's events (issue 18).
     ("tournaments/models/cards.py", "super().save"),
+    # Not a model: the console session's mark in the cache, removed at logout (issue 16).
+    ("tournaments/live_versions.py", "cache.delete"),
     # Not models: ReportLab's canvas and an openpyxl workbook written to memory.
     ("tournaments/reports/pdf.py", "super().save"),
     ("tournaments/reports/tables.py", "wb.save"),
