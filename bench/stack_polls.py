@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/stack_polls.py [--players 5000] [--instances 1|2] [--workers 2]
                                           [--rates 200,400,...] [--step 8] [--max-seconds 150]
-                                          [--no-live-versions]
+                                          [--no-live-versions] [--no-poll-lane]
 
 Starts a private ``deploy/stack`` (PostgreSQL, Redis, gunicorn with deploy/gunicorn.conf.py,
 one Celery worker) on free loopback ports; with ``--instances 2`` two gunicorn instances
@@ -261,6 +261,10 @@ def main() -> int:
     parser.add_argument(
         "--no-live-versions", action="store_true", help="every poll reads the database"
     )
+    parser.add_argument(
+        "--no-poll-lane", action="store_true",
+        help="the 304s through Django's middleware and views (tournaments/poll_lane.py off)",
+    )  # fmt: skip
     args = parser.parse_args()
     rates = [float(r) for r in args.rates.split(",")]
 
@@ -269,6 +273,8 @@ def main() -> int:
     os.environ["STACK_WEB_INSTANCES"] = str(args.instances)
     if args.no_live_versions:
         os.environ["TIRAGE_LIVE_VERSIONS"] = "false"
+    if args.no_poll_lane:
+        os.environ["TIRAGE_POLL_LANE"] = "false"
     print(f"load average before: {load_average()}", flush=True)
     with private_stack(web_workers=args.workers) as stack:
         front = None
@@ -326,7 +332,8 @@ def measure(
     print(
         f"{len(tokens)} tablets, {args.instances} gunicorn instance(s) × {args.workers} sync "
         f"workers{' behind nginx' if front else ''}, port {port}"
-        f"{', live versions OFF' if args.no_live_versions else ''}",
+        f"{', live versions OFF' if args.no_live_versions else ''}"
+        f"{', poll lane OFF' if args.no_poll_lane else ''}",
         flush=True,
     )
     loop = asyncio.new_event_loop()

@@ -12,9 +12,12 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments import metrics
+        from django.contrib.auth.signals import user_logged_out
+
+        from tournaments import live_versions, metrics
 
         metrics.connect()
+        user_logged_out.connect(live_versions.logged_out, dispatch_uid="tirage-live-logout")
         from tournaments import (
             checks,  # noqa: F401 - registers the system checks
             tasks,  # noqa: F401 - registers the tasks services queue by name

@@ -45,7 +45,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
-from tournaments import selectors
+from tournaments import selectors, throttle
 from tournaments.models.choices import RoundState
 from tournaments.shared_cache import cache_key, redis_client
 
@@ -77,6 +77,15 @@ def player_key(player_id: int) -> str:
     return f"{_prefix()}:p:{player_id}"
 
 
+def receipts_key(tournament_id: int) -> str:
+    return f"{_prefix()}:r:{tournament_id}"
+
+
+def session_key(session: str) -> str:
+    """The mark of a console session vouched for (a digest: the session key is a secret)."""
+    return f"{_prefix()}:s:{hashlib.sha256(session.encode()).hexdigest()[:32]}"
+
+
 def _fresh() -> int:
     """A new version: random, so that a key lost and made again never takes a value a
     reader already holds; an integer, which the Redis cache stores as is (no pickling)."""
@@ -86,11 +95,16 @@ def _fresh() -> int:
 # --- Writing: bumps after the commit ---------------------------------------------------------
 
 
-def changed(*, tournaments: Iterable[int] = (), players: Iterable[int] = ()) -> None:
+def changed(
+    *, tournaments: Iterable[int] = (), players: Iterable[int] = (), receipts: Iterable[int] = ()
+) -> None:
     """What the tournaments' and players' polls show changes with the current transaction:
-    new versions once it commits (at once outside a transaction). ``TIRAGE_LIVE_BUMP_AT_ONCE``
-    (tests only: their transaction never commits) also bumps before the commit."""
+    new versions once it commits (at once outside a transaction). ``receipts``: tournaments
+    whose open round received a move (only the console's count shows it).
+    ``TIRAGE_LIVE_BUMP_AT_ONCE`` (tests only: their transaction never commits) also bumps
+    before the commit."""
     keys = [tournament_key(t) for t in set(tournaments)] + [player_key(p) for p in set(players)]
+    keys += [receipts_key(t) for t in set(receipts) if t]
     if not keys:
         return
     if getattr(settings, "TIRAGE_LIVE_BUMP_AT_ONCE", False):
@@ -152,8 +166,9 @@ def audited(obj: Any, action: str) -> None:
     elif name in {"proposalversion", "decision", "slipconflict"}:
         rnd = obj.round if type(obj).round.is_cached(obj) else None
         private = name == "proposalversion" and rnd is not None and rnd.state == RoundState.OPEN
-        tournaments = [] if private else [_tournament_of(rnd, round_id=obj.round_id)]
-        changed(tournaments=tournaments, players=[obj.player_id])
+        tournament = _tournament_of(rnd, round_id=obj.round_id)
+        changed(tournaments=[] if private else [tournament], players=[obj.player_id],
+                receipts=[tournament] if private else [])  # fmt: skip
     elif name == "centreclose":  # a centre collected its slips (a simultaneous event)
         changed(tournaments=[_tournament_of(None, round_id=obj.round_id)])
     elif name == "registration":
@@ -179,37 +194,49 @@ def _tournament_of(rnd: Any, *, round_id: int | None = None) -> int:
 # --- Reading: the poll's ETag ---------------------------------------------------------------
 
 
-def _read(keys: list[str], *, create: bool) -> dict[str, Any] | None:
+def _read(
+    keys: list[str], *, create: bool, rate_key: str = ""
+) -> tuple[dict[str, Any] | None, int | None]:
     """The cache's values of ``keys``; a missing version gets a fresh value when ``create``.
-    None when the cache is down, or a key is missing and ``create`` is false."""
+    None when the cache is down, or a key is missing and ``create`` is false. With
+    ``rate_key``, the request is also counted there (the player rate limit, in the same
+    round trip) and its count returned (None: not counted)."""
     global _down_until
     if time.monotonic() < _down_until or not getattr(settings, "TIRAGE_LIVE_VERSIONS", True):
-        return None
+        return None, None
+    counted = None
     try:
         if _pending and not _flush():
-            return None  # a change not yet written: the database path is the safe one
-        found = _get_many(keys)
+            return None, None  # a change not yet written: the database path is the safe one
+        found, counted = _get_many(keys, rate_key)
         missing = [key for key in keys if key not in found]
         if missing and not create:
-            return None
+            return None, counted
         for key in missing:
             cache.add(key, _fresh(), TTL)
         if missing:
-            found.update(_get_many(missing))
+            found.update(_get_many(missing)[0])
     except Exception:  # noqa: BLE001 - fall back on the database path
         logger.warning("live versions: the cache is unreachable", exc_info=True)
         _down_until = time.monotonic() + RETRY_SECONDS
-        return None
-    return found if all(key in found for key in keys) else None
+        return None, counted
+    return (found if all(key in found for key in keys) else None), counted
 
 
-def _get_many(keys: list[str]) -> dict[str, Any]:
-    """The versions stored under ``keys`` (one ``MGET`` on Redis's kept client)."""
+def _get_many(keys: list[str], rate_key: str = "") -> tuple[dict[str, Any], int | None]:
+    """The versions stored under ``keys`` (one ``MGET`` on Redis's kept client), and the
+    request counted in ``rate_key`` in the same round trip when given."""
     client = redis_client()
     if client is None:
-        return cache.get_many(keys)
-    values = client.mget([cache_key(key) for key in keys])
-    return {key: int(value) for key, value in zip(keys, values, strict=True) if value is not None}
+        counted = throttle.count(rate_key) if rate_key else None
+        return cache.get_many(keys), counted
+    pipe = client.pipeline(transaction=False)
+    pipe.mget([cache_key(key) for key in keys])
+    if rate_key:
+        throttle.queue_count(pipe, rate_key)
+    values, *rest = pipe.execute()
+    found = {key: int(value) for key, value in zip(keys, values, strict=True) if value is not None}
+    return found, int(rest[0]) if rest else None
 
 
 def _etag(ids: tuple[int, ...], *parts: Any) -> str:
@@ -246,23 +273,35 @@ def tablet_versions(token: str, held: str) -> Versions | None:
     """The tablet's current versions from the cache alone, for the ids its ``If-None-Match``
     (``held``) names, or None (no ETag of ours, a version missing, the cache down)."""
     ids = _ids(held, 2)
-    return None if ids is None else _tablet(token, *ids, create=False)
+    return None if ids is None else _tablet(token, *ids, create=False)[0]
+
+
+def tablet_poll(token: str, held: str) -> tuple[Versions | None, int | None]:
+    """As :func:`tablet_versions`, for the WSGI fast lane (``tournaments.poll_lane``): the
+    request is counted against the token's rate limit in the same round trip, and its
+    count returned (None: not counted, the view will)."""
+    ids = _ids(held, 2)
+    if ids is None:
+        return None, None
+    return _tablet(token, *ids, create=False, rate_key=throttle.player_rate_key(token))
 
 
 def tablet_versions_for(token: str, reg: Any) -> Versions | None:
     """The tablet's versions, created when missing. Read them **before** the rows the
     answer is built from. None when the cache is down."""
-    return _tablet(token, reg.tournament_id, reg.player_id, create=True)
+    return _tablet(token, reg.tournament_id, reg.player_id, create=True)[0]
 
 
-def _tablet(token: str, tournament_id: int, player_id: int, *, create: bool) -> Versions | None:
+def _tablet(
+    token: str, tournament_id: int, player_id: int, *, create: bool, rate_key: str = ""
+) -> tuple[Versions | None, int | None]:
     keys = [tournament_key(tournament_id), player_key(player_id)]
-    found = _read(keys, create=create)
+    found, counted = _read(keys, create=create, rate_key=rate_key)
     if found is None:
-        return None
+        return None, counted
     room, own = (found[key] for key in keys)
     etag = _etag((tournament_id, player_id), "tablet", token, room, own)
-    return Versions(etag, tournament_id, str(room), player_id)
+    return Versions(etag, tournament_id, str(room), player_id), counted
 
 
 def projector_versions(slug: str, language: str, held: str) -> Versions | None:
@@ -279,12 +318,72 @@ def projector_versions_for(slug: str, tournament_id: int, language: str) -> Vers
 
 def _projector(slug: str, tournament_id: int, language: str, *, create: bool) -> Versions | None:
     key = tournament_key(tournament_id)
-    found = _read([key], create=create)
+    found = _read([key], create=create)[0]
     if found is None:
         return None
     room = found[key]
     return Versions(_etag((tournament_id,), "projector", slug, language, room), tournament_id,
                     str(room))  # fmt: skip
+
+
+# --- The console's game screen: an arbiter's session --------------------------------------
+
+#: Seconds a console session stays vouched for after a full check (login and role) by the
+#: game screen's status view; then the next poll goes through Django again (and stamps the
+#: arbiter's presence, ``console.presence``: once a minute too).
+SESSION_SECONDS = 60
+
+
+def console_versions(session: str, game_id: int, held: str) -> Versions | None:
+    """The game screen's current versions from the cache alone, or None: for the ids its
+    ``If-None-Match`` names, the session (its cookie's key) vouched for by
+    :func:`console_versions_for` less than :data:`SESSION_SECONDS` ago."""
+    ids = _ids(held, 2)
+    if not session or ids is None or ids[1] != game_id:
+        return None
+    return _console(session, ids[0], game_id, create=False)
+
+
+def console_versions_for(
+    session: str, tournament_id: int, game_id: int, user_id: int
+) -> Versions | None:
+    """After the view checked the session's user and their role in the tournament: the
+    session vouched for, and the game screen's versions (created when missing). Read them
+    **before** the rows the answer is built from. None when the cache is down."""
+    if not session:
+        return None
+    try:
+        cache.set(session_key(session), user_id, SESSION_SECONDS)
+    except Exception:  # noqa: BLE001 - without the mark the polls take Django's path
+        logger.warning("live versions: the cache is unreachable", exc_info=True)
+        return None
+    return _console(session, tournament_id, game_id, create=True)
+
+
+def session_ended(session: str) -> None:
+    """The session logged out: its polls take Django's path again (the login page)."""
+    try:
+        cache.delete(session_key(session))
+    except Exception:  # noqa: BLE001 - the mark expires within SESSION_SECONDS anyway
+        logger.warning("live versions: the cache is unreachable", exc_info=True)
+
+
+def logged_out(sender: Any, request: Any = None, **kwargs: Any) -> None:
+    """``user_logged_out``: the session's mark goes with it (sent before the flush)."""
+    session = getattr(getattr(request, "session", None), "session_key", None)
+    if session:
+        session_ended(session)
+
+
+def _console(session: str, tournament_id: int, game_id: int, *, create: bool) -> Versions | None:
+    mark = session_key(session)
+    keys = [tournament_key(tournament_id), receipts_key(tournament_id)]
+    found = _read([*keys, mark] if not create else keys, create=create)[0]
+    if found is None:
+        return None
+    room, receipts = (found[key] for key in keys)
+    etag = _etag((tournament_id, game_id), "console", session, room, receipts)
+    return Versions(etag, tournament_id, f"{room}.{receipts}")
 
 
 def forget() -> None:

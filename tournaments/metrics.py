@@ -9,7 +9,11 @@ module adds what an operator of a tournament watches:
   in the worker or inline in the web;
 * ``tirage_task_seconds{task}``: duration of every Celery task, by name;
 * ``tirage_queue_length{queue}``: messages waiting in each Celery queue, read from Redis at
-  scrape time (a round waits on ``tops``).
+  scrape time (a round waits on ``tops``);
+* ``tirage_polls_fast_total{page}``: polls answered 304 by the WSGI fast lane
+  (``tournaments.poll_lane``: tablet, projector, console) before Django, so before
+  django-prometheus's middleware: :func:`fast_poll` also adds them to its request and
+  status totals (not to its latency histograms).
 
 Several processes (gunicorn workers, Celery's pool) each count their own: with
 ``PROMETHEUS_MULTIPROC_DIR`` set (systemd units, compose, deploy/stack) prometheus_client
@@ -42,6 +46,34 @@ TASK_SECONDS = Histogram(
     ["task"],
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600),
 )
+
+FAST_POLLS = Counter(
+    "tirage_polls_fast", "Polls answered 304 by the WSGI fast lane, before Django.", ["page"]
+)
+_fast: dict[str, list[Any]] = {}
+
+
+def fast_poll(page: str) -> None:
+    """Count one 304 of the fast lane: ours by page, and django-prometheus's totals of
+    requests (GET) and responses (304) it would have counted."""
+    counters = _fast.get(page)
+    if counters is None:
+        counters = [FAST_POLLS.labels(page=page)]
+        try:
+            from django_prometheus.middleware import Metrics
+
+            django = Metrics.get_instance()
+            counters += [
+                django.requests_total,
+                django.responses_total,
+                django.requests_by_method.labels(method="GET"),
+                django.responses_by_status.labels(status="304"),
+            ]
+        except Exception:  # noqa: BLE001 - without django-prometheus, our counter only
+            logger.warning("metrics: django-prometheus's totals miss the fast polls")
+        _fast[page] = counters
+    for counter in counters:
+        counter.inc()
 
 
 def multiprocess_dir() -> str:

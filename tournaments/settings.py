@@ -318,6 +318,9 @@ TIRAGE_QUEUED_PROPOSALS = env_bool(
 # Polls answered "nothing changed" from the cache alone (tournaments/live_versions.py);
 # false: every poll takes the database path (a comparison, or a cache not trusted).
 TIRAGE_LIVE_VERSIONS = env_bool("TIRAGE_LIVE_VERSIONS", default=True)
+# Those 304s answered in front of Django's handler (tournaments/poll_lane.py, the WSGI
+# entry point); false: they go through Django's middleware and views.
+TIRAGE_POLL_LANE = env_bool("TIRAGE_POLL_LANE", default=True)
 
 # --- API -----------------------------------------------------------------------------------
 

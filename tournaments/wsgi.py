@@ -1,4 +1,8 @@
-"""WSGI entry point (``tournaments.wsgi:application``) for production servers.
+"""WSGI entry point (``tournaments.wsgi:application``) for production servers and
+``runserver`` (``WSGI_APPLICATION``).
+
+The polls' "nothing changed" is answered in front of Django's handler when the live
+versions say so (``tournaments.poll_lane``); everything else goes to Django.
 
 In production the site refuses to start while an account that can act still has a
 development password (``tournaments.checks``, ``tirage.E001``): the server's log then says
@@ -12,6 +16,10 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.settings")
 
 application = get_wsgi_application()
+
+from tournaments.poll_lane import wrap  # noqa: E402 - needs the apps loaded
+
+application = wrap(application)
 
 
 def _refuse_development_passwords() -> None:

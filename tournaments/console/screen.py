@@ -8,6 +8,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpResponse
+from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
 
 from engine.tiles import DOUBLE_LETTER, DOUBLE_WORD, ROWS, SIZE, TRIPLE_LETTER, TRIPLE_WORD
@@ -124,6 +126,20 @@ def status_payload(game: Game) -> dict[str, Any]:
             "registered": selectors.expected_count(rnd),
         }
     return data
+
+
+def status_headers(response: HttpResponse, etag: str) -> HttpResponse:
+    """The status answer's cache headers, full or 304 (the WSGI fast lane's 304 too,
+    ``tournaments.poll_lane``): revalidate every time, never in a shared cache."""
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache, private"
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
+
+
+def status_not_modified(etag: str) -> HttpResponse:
+    """The ``304`` of a status poll whose ``If-None-Match`` holds ``etag``."""
+    return status_headers(HttpResponse(status=304), etag)
 
 
 # --- Round control: the keys, the clock, what undoing the close gives back ----------------

@@ -42,7 +42,7 @@ from tournaments.models.choices import GameState, RoundState
 from tournaments.parsing import ascii_int
 from tournaments.services import arrival_receive, proposal_submit, queued_proposals
 from tournaments.tablet import live
-from tournaments.throttle import player_allowed
+from tournaments.throttle import COUNTED, player_allowed
 
 MAX_TOKEN = 200
 MAX_TEXT = 40
@@ -77,7 +77,8 @@ def rate_limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
 
     @wraps(view)
     def limited(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        allowed, retry = player_allowed(token)
+        # The WSGI fast lane may have counted it already (``throttle.COUNTED``).
+        allowed, retry = player_allowed(token, counted=request.META.get(COUNTED))
         if not allowed:
             response = _refusal(
                 "tablet.too_many_requests",
