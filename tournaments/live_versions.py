@@ -400,5 +400,5 @@ def tournament_version(tournament_id: int) -> Any:
     the key of per-process snapshots of its playing round (``round_snapshots``). Read it
     **before** the rows the snapshot is made from."""
     key = tournament_key(tournament_id)
-    found = _read([key], create=True)
+    found, _ = _read([key], create=True)
     return None if found is None else found[key]
