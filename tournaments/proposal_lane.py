@@ -17,8 +17,10 @@ token query, throttle, serializer, round snapshot, INSERT, the debounce and the 
    read **before** the row was read from the database: every change of a registration
    (its token revoked or reissued, a withdrawal) is audited and bumps that version before
    the change's request answers, so a token revoked is never served once its revocation
-   is answered. The tournament's and the registration's versions and the rate limit's
-   count (same key and rule as ``PlayerRateThrottle``) come in one Redis round trip;
+   is answered. A token's first request in a process reads the row as Django would (one
+   query) and keeps only its ids; the next one reads the row after the version and keeps
+   it. The tournament's and the registration's versions and the rate limit's count (same
+   key and rule as ``PlayerRateThrottle``) come in one Redis round trip;
 3. the body parsed as DRF's ``JSONParser`` does and accepted only when the serializer
    (``PlayerProposalSerializer``) would give these very values (:func:`parse`: anything
    it would change, trim or refuse goes to Django, which answers the French 400);
@@ -177,12 +179,12 @@ def _registration(token: str, environ: dict[str, Any]) -> tuple[Any, tuple[int, 
     against the rate limit; (None, None) when Django must answer."""
     if redis_client() is None:
         return None, None
-    ids = _ids.get(token)
-    if ids is None:
-        found = selectors.registration_by_token(token)
-        if found is None:
+    ids, fresh = _ids.get(token), None
+    if ids is None:  # read once, as Django would; kept from the next request on
+        fresh = selectors.registration_by_token(token)
+        if fresh is None:
             return None, None
-        ids = _ids[token] = (found.tournament_id, found.pk)
+        ids = _ids[token] = (fresh.tournament_id, fresh.pk)
     versions, count = live_versions.submission_versions(token, *ids)
     if count is not None:
         environ[throttle.COUNTED] = count  # Django must not count it again
@@ -190,6 +192,8 @@ def _registration(token: str, environ: dict[str, Any]) -> tuple[Any, tuple[int, 
             return None, None  # Django answers the 429
     if versions is None or count is None:
         return None, None
+    if fresh is not None:  # its version was not read before it: not kept
+        return fresh, versions
     held = _registrations.get(token)
     if held is not None and held[0] == versions[1]:
         return held[1], versions
