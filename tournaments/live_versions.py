@@ -83,6 +83,12 @@ def player_key(player_id: int) -> str:
     return f"{_prefix()}:p:{player_id}"
 
 
+def registration_key(registration_id: int) -> str:
+    """Changes with the registration's row only (its token, withdrawal, table...): the key
+    of the submissions' lane's memory of it (``tournaments.proposal_lane``)."""
+    return f"{_prefix()}:g:{registration_id}"
+
+
 def receipts_key(tournament_id: int) -> str:
     return f"{_prefix()}:r:{tournament_id}"
 
@@ -102,15 +108,18 @@ def _fresh() -> int:
 
 
 def changed(
-    *, tournaments: Iterable[int] = (), players: Iterable[int] = (), receipts: Iterable[int] = ()
-) -> None:
+    *, tournaments: Iterable[int] = (), players: Iterable[int] = (), receipts: Iterable[int] = (),
+    registrations: Iterable[int] = (),
+) -> None:  # fmt: skip
     """What the tournaments' and players' polls show changes with the current transaction:
     new versions once it commits (at once outside a transaction). ``receipts``: tournaments
-    whose open round received a move (only the console's count shows it).
+    whose open round received a move (only the console's count shows it);
+    ``registrations``: registrations whose row changed.
     ``TIRAGE_LIVE_BUMP_AT_ONCE`` (tests only: their transaction never commits) also bumps
     before the commit."""
     keys = [tournament_key(t) for t in set(tournaments)] + [player_key(p) for p in set(players)]
     keys += [receipts_key(t) for t in set(receipts) if t]
+    keys += [registration_key(r) for r in set(registrations)]
     if not keys:
         return
     if getattr(settings, "TIRAGE_LIVE_BUMP_AT_ONCE", False):
@@ -152,6 +161,37 @@ def _flush() -> bool:
     return True
 
 
+def writable() -> bool:
+    """Whether a bump may go straight to Redis now (``queue_bump``): the cache not known
+    down, no earlier bump still waiting (it must not be overtaken), versions on."""
+    return (
+        not _pending
+        and time.monotonic() >= _down_until
+        and getattr(settings, "TIRAGE_LIVE_VERSIONS", True)
+    )
+
+
+def queue_bump(pipe: Any, keys: list[str]) -> None:
+    """Add new versions of ``keys`` to a Redis pipeline (as ``bump`` writes them), for a
+    caller that sends other commands in the same round trip (``arrivals.arrival_signal``)."""
+    for key in keys:
+        pipe.set(cache_key(key), _fresh(), ex=TTL)
+
+
+def submission_versions(
+    token: str, tournament_id: int, registration_id: int
+) -> tuple[tuple[int, int] | None, int | None]:
+    """For the submissions' fast lane (``tournaments.proposal_lane``): the tournament's and
+    the registration's versions, created when missing (None: the cache down, a bump
+    pending), and the request counted against ``token``'s rate limit in the same round
+    trip (None: not counted). Read them **before** the rows they vouch for."""
+    keys = [tournament_key(tournament_id), registration_key(registration_id)]
+    found, counted = _read(keys, create=True, rate_key=throttle.player_rate_key(token))
+    if found is None:
+        return None, counted
+    return (found[keys[0]], found[keys[1]]), counted
+
+
 def _retry_later() -> None:
     global _timer
     with _lock:
@@ -178,7 +218,7 @@ def audited(obj: Any, action: str) -> None:
     elif name == "centreclose":  # a centre collected its slips (a simultaneous event)
         changed(tournaments=[_tournament_of(None, round_id=obj.round_id)])
     elif name == "registration":
-        changed(tournaments=[obj.tournament_id], players=[obj.player_id])
+        changed(tournaments=[obj.tournament_id], players=[obj.player_id], registrations=[obj.pk])
     elif isinstance(getattr(obj, "tournament_id", None), int):
         changed(tournaments=[obj.tournament_id])
 

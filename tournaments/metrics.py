@@ -13,7 +13,9 @@ module adds what an operator of a tournament watches:
 * ``tirage_polls_fast_total{page}``: polls answered 304 by the WSGI fast lane
   (``tournaments.poll_lane``: tablet, projector, console) before Django, so before
   django-prometheus's middleware: :func:`fast_poll` also adds them to its request and
-  status totals (not to its latency histograms).
+  status totals (not to its latency histograms);
+* ``tirage_proposals_fast_total``: tablet moves answered 202 by the submissions' lane
+  (``tournaments.proposal_lane``), counted the same way (:func:`fast_proposal`).
 
 Several processes (gunicorn workers, Celery's pool) each count their own: with
 ``PROMETHEUS_MULTIPROC_DIR`` set (systemd units, compose, deploy/stack) prometheus_client
@@ -53,12 +55,28 @@ FAST_POLLS = Counter(
 _fast: dict[str, list[Any]] = {}
 
 
+FAST_PROPOSALS = Counter(
+    "tirage_proposals_fast",
+    "Tablet moves received (202) by the WSGI fast lane, before Django.",
+)
+
+
 def fast_poll(page: str) -> None:
     """Count one 304 of the fast lane: ours by page, and django-prometheus's totals of
     requests (GET) and responses (304) it would have counted."""
-    counters = _fast.get(page)
+    _fast_count(page, lambda: FAST_POLLS.labels(page=page), "GET", "304")
+
+
+def fast_proposal() -> None:
+    """Count one 202 of the submissions' lane (``tournaments.proposal_lane``), as
+    :func:`fast_poll` does."""
+    _fast_count(":proposal", lambda: FAST_PROPOSALS, "POST", "202")
+
+
+def _fast_count(name: str, ours: Any, method: str, status: str) -> None:
+    counters = _fast.get(name)
     if counters is None:
-        counters = [FAST_POLLS.labels(page=page)]
+        counters = [ours()]
         try:
             from django_prometheus.middleware import Metrics
 
@@ -66,12 +84,12 @@ def fast_poll(page: str) -> None:
             counters += [
                 django.requests_total,
                 django.responses_total,
-                django.requests_by_method.labels(method="GET"),
-                django.responses_by_status.labels(status="304"),
+                django.requests_by_method.labels(method=method),
+                django.responses_by_status.labels(status=status),
             ]
         except Exception:  # noqa: BLE001 - without django-prometheus, our counter only
-            logger.warning("metrics: django-prometheus's totals miss the fast polls")
-        _fast[page] = counters
+            logger.warning("metrics: django-prometheus's totals miss the fast lanes' answers")
+        _fast[name] = counters
     for counter in counters:
         counter.inc()
 

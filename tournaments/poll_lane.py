@@ -192,7 +192,7 @@ def _headers(request: WSGIRequest, response: HttpResponse) -> list[tuple[str, st
     if policy and "tournaments.headers.ContentSecurityPolicyMiddleware" in settings.MIDDLEWARE:
         response.headers["Content-Security-Policy"] = policy
     if "django.middleware.common.CommonMiddleware" in settings.MIDDLEWARE:
-        response.headers["Content-Length"] = "0"
+        response.headers["Content-Length"] = str(len(response.content))
     if "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE:
         response.headers.setdefault("Content-Language", get_language_from_request(request))
     if "django.middleware.security.SecurityMiddleware" in settings.MIDDLEWARE:

@@ -31,6 +31,12 @@ def playing_round(tournament_id: int) -> Round | None:
     version = live_versions.tournament_version(tournament_id)
     if version is None:
         return _read(tournament_id)
+    return playing_round_at(tournament_id, version)
+
+
+def playing_round_at(tournament_id: int, version: Any) -> Round | None:
+    """As :func:`playing_round`, the tournament's live version read by the caller (before
+    this call; the submissions' fast lane reads it with the player's, in one round trip)."""
     with _lock:
         held = _snapshots.get(tournament_id)
     if held is not None and held[0] == version:

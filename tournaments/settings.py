@@ -321,6 +321,9 @@ TIRAGE_LIVE_VERSIONS = env_bool("TIRAGE_LIVE_VERSIONS", default=True)
 # Those 304s answered in front of Django's handler (tournaments/poll_lane.py, the WSGI
 # entry point); false: they go through Django's middleware and views.
 TIRAGE_POLL_LANE = env_bool("TIRAGE_POLL_LANE", default=True)
+# A queued tablet move (TIRAGE_QUEUED_PROPOSALS) received in front of Django's handler
+# (tournaments/proposal_lane.py); false: through Django and DRF.
+TIRAGE_PROPOSAL_LANE = env_bool("TIRAGE_PROPOSAL_LANE", default=True)
 
 # --- API -----------------------------------------------------------------------------------
 

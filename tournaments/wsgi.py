@@ -2,7 +2,8 @@
 ``runserver`` (``WSGI_APPLICATION``).
 
 The polls' "nothing changed" is answered in front of Django's handler when the live
-versions say so (``tournaments.poll_lane``); everything else goes to Django.
+versions say so (``tournaments.poll_lane``), and a tablet's move of the queued path is
+received in front of both (``tournaments.proposal_lane``); everything else goes to Django.
 
 In production the site refuses to start while an account that can act still has a
 development password (``tournaments.checks``, ``tirage.E001``): the server's log then says
@@ -17,9 +18,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournaments.settings")
 
 application = get_wsgi_application()
 
-from tournaments.poll_lane import wrap  # noqa: E402 - needs the apps loaded
+from tournaments import poll_lane, proposal_lane  # noqa: E402 - needs the apps loaded
 
-application = wrap(application)
+application = proposal_lane.wrap(poll_lane.wrap(application))
 
 
 def _refuse_development_passwords() -> None:

@@ -21,7 +21,12 @@ from tests.integration.conftest import ROOT, worker_database_url
 from tests.scenario import new_game
 from tournaments.access import SYSTEM
 from tournaments.models import AuditLog, ProposalArrival, ProposalVersion, Registration, Round
-from tournaments.services import arrival_receive, arrivals_sweep, round_close
+from tournaments.services import (
+    arrival_receive,
+    arrivals_sweep,
+    registration_token_issue,
+    round_close,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -62,18 +67,53 @@ def test_received_moves_become_versions_on_the_worker(celery_worker, open_round)
     assert AuditLog.objects.filter(action="proposal.submit").count() == 3
 
 
+@pytest.mark.django_db(transaction=True)
+def test_moves_received_by_the_wsgi_lane_all_become_versions_on_the_worker(
+    celery_worker, open_round, settings
+) -> None:
+    """The submissions' lane (tournaments/proposal_lane.py) answers alone (nothing behind
+    it), commits each arrival at once and debounces the worker's message in Redis: every
+    acknowledged move is a version, once."""
+    from django.test import RequestFactory
+
+    from tests.site.test_poll_lane import call, refuse
+    from tournaments import proposal_lane
+
+    settings.TIRAGE_QUEUED_PROPOSALS = True
+    rnd, setup = open_round
+    lane = proposal_lane.wrap(refuse)
+    tokens = [registration_token_issue(registration_id=reg.pk, actor=SYSTEM)
+              for reg in Registration.objects.filter(tournament=setup["tournament"])]  # fmt: skip
+    sent = 0
+    for turn in range(4):  # each tablet changes its mind: the last move is the current one
+        for token in tokens:
+            body = f'{{"word": "HAINES", "reference": "H4", "client_key": "t{turn}"}}'.encode()
+            environ = RequestFactory().post(
+                "/api/player/proposals/", body, content_type="application/json",
+                HTTP_AUTHORIZATION=f"Player {token}",
+            ).environ  # fmt: skip
+            assert call(lane, environ).status == "202 Accepted"
+            sent += 1
+    _wait(lambda: ProposalVersion.objects.filter(round=rnd).count() == sent, what="every move")
+    assert not ProposalArrival.objects.filter(ingested_at__isnull=True).exists()
+    current = ProposalVersion.objects.filter(round=rnd, is_current=True)
+    assert sorted(v.version for v in current) == [4] * len(tokens)
+    assert {a.client_key for a in ProposalArrival.objects.filter(version__is_current=True)} == {
+        "t3"
+    }
+
+
 _KILLED_BATCH = """
 import os, sys, time
 import django
 django.setup()
-from tournaments.models import ProposalArrival
-from tournaments.services import arrivals_ingest
+from tournaments.services import arrivals, arrivals_ingest
 
 def stall(*args, **kwargs):  # the versions are written, the arrivals not yet marked
     open(sys.argv[2], "w").write(str(os.getpid()))
     time.sleep(600)
 
-ProposalArrival.objects.bulk_update = stall
+arrivals._complete = stall
 arrivals_ingest(round_id=int(sys.argv[1]))
 """
 

@@ -11,7 +11,7 @@ from tournaments.access import require_arbiter
 from tournaments.api.auth import player_of
 from tournaments.errors import ServiceError
 from tournaments.models import Registration
-from tournaments.throttle import player_allowed
+from tournaments.throttle import COUNTED, player_allowed
 
 
 def arbiter_actor(request: Any, tournament_id: int, *, head: bool = False) -> Any:
@@ -68,7 +68,9 @@ class PlayerRateThrottle(throttling.BaseThrottle):
         reg = request.auth
         if not isinstance(reg, Registration) or not reg.access_token:
             return True
-        allowed, self._retry = player_allowed(reg.access_token)
+        # The submissions' WSGI lane may have counted it already (``throttle.COUNTED``).
+        counted = request._request.META.get(COUNTED)
+        allowed, self._retry = player_allowed(reg.access_token, counted=counted)
         return allowed
 
     def wait(self) -> float | None:

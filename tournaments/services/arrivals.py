@@ -59,6 +59,7 @@ from tournaments.services.judgements import judged, judgement_key, tablet_score
 from tournaments.services.proposals import check_entry, judge_proposal, proposal_late
 from tournaments.services.rounds import ensure_top, locked_round
 from tournaments.services.standings import standings_update
+from tournaments.shared_cache import cache_key, redis_client
 
 #: Seconds a round's ingestion message waits, so that the moves of that moment make one batch.
 BATCH_DELAY = 0.5
@@ -93,21 +94,19 @@ def arrival_receive(
     ``registration`` is the token's. Refusals are those of ``proposal_submit``: lengths,
     a withdrawn player, then the judgement's refusals (syntax, placement, letters); the
     outcome itself (a word's validity, the top) is not looked at here."""
-    check_entry(word, reference)
-    if registration.gone_by(rnd.game.number, rnd.number):
-        raise ServiceError(
-            "registration.withdrawn", "The player withdrew from the tournament: no more moves.",
-            game=registration.withdrawn_game, round=registration.withdrawn_round,
-        )  # fmt: skip
-    if claimed_score is None:
-        claimed_score = tablet_score(rnd, reference=reference, word=word)
-    _judged_on_time(rnd, word=word, reference=reference, claimed=claimed_score)  # refusals
-    key = client_key or f"srv-{uuid.uuid4().hex}"
-    arrival = _insert(rnd.pk, registration.player_id, word=word, reference=reference,
-                      claimed=claimed_score, client_key=key, ip=ip, device=device)  # fmt: skip
+    claimed_score = arrival_checked(rnd=rnd, registration=registration, word=word,
+                                    reference=reference, claimed_score=claimed_score)  # fmt: skip
+    key = arrival_key(client_key)
+    arrival = arrival_insert(
+        rnd.pk, registration.player_id, word=word, reference=reference, claimed=claimed_score,
+        client_key=key, ip=ip, device=device,
+    )  # fmt: skip
     if arrival is not None:
-        _nudge(rnd.pk)
-        live_versions.changed(players=[registration.player_id])
+        if connection.in_atomic_block:  # bumped after the commit, the message sent after it
+            _nudge(rnd.pk)
+            live_versions.changed(players=[registration.player_id])
+        else:
+            arrival_signal(round_id=rnd.pk, player_id=registration.player_id)
         return Receipt(arrival)
     stored = ProposalArrival.objects.get(
         round_id=rnd.pk, player_id=registration.player_id, client_key=key
@@ -119,9 +118,53 @@ def arrival_receive(
     return Receipt(stored, replayed=True)
 
 
-def _insert(round_id: int, player_id: int, *, word: str, reference: str, claimed: int | None,
+def arrival_key(client_key: str) -> str:
+    """The key a move is stored under: the client's, else one made up (never a replay)."""
+    return client_key or f"srv-{uuid.uuid4().hex}"
+
+
+def arrival_checked(*, rnd: Round, registration: Registration, word: str, reference: str,
+                    claimed_score: int | None) -> int | None:  # fmt: skip
+    """The refusals a move gets before it is stored (``arrival_receive``; the submissions'
+    fast lane, ``tournaments.proposal_lane``, runs the same): the claimed score to store."""
+    check_entry(word, reference)
+    if registration.gone_by(rnd.game.number, rnd.number):
+        raise ServiceError(
+            "registration.withdrawn", "The player withdrew from the tournament: no more moves.",
+            game=registration.withdrawn_game, round=registration.withdrawn_round,
+        )  # fmt: skip
+    if claimed_score is None:
+        claimed_score = tablet_score(rnd, reference=reference, word=word)
+    _judged_on_time(rnd, word=word, reference=reference, claimed=claimed_score)  # refusals
+    return claimed_score
+
+
+def arrival_signal(*, round_id: int, player_id: int) -> None:
+    """After an arrival's INSERT (outside a transaction): the round's ingestion debounced
+    and the player's live version bumped in ONE Redis round trip (``SET NX`` and ``SET``);
+    the message queued when the debounce key was free. Without Redis, or when it fails,
+    the cache API's way (``_nudge``, ``live_versions.changed``: a failed bump is retried)."""
+    client = redis_client()
+    if client is not None and live_versions.writable():
+        try:
+            pipe = client.pipeline(transaction=False)
+            pipe.set(cache_key(_nudge_key(round_id)), 1, ex=NUDGE_TTL, nx=True)
+            live_versions.queue_bump(pipe, [live_versions.player_key(player_id)])
+            first = pipe.execute()[0]
+        except Exception:  # noqa: BLE001 - the cache's way below (it logs and retries)
+            pass
+        else:
+            if first:
+                queue_after_commit("tournaments.ingest_arrivals", round_id, countdown=BATCH_DELAY)
+            return
+    _nudge(round_id)
+    live_versions.changed(players=[player_id])
+
+
+def arrival_insert(round_id: int, player_id: int, *, word: str, reference: str, claimed: int | None,
             client_key: str, ip: str | None, device: str) -> ProposalArrival | None:  # fmt: skip
-    """One ``INSERT ... ON CONFLICT DO NOTHING``: the new row, or None for a replay."""
+    """One ``INSERT ... ON CONFLICT DO NOTHING``: the new row, or None for a replay (the
+    one SQL of a received move, for ``arrival_receive`` and the fast lane)."""
     now = timezone.now()
     table = connection.ops.quote_name(ProposalArrival._meta.db_table)
     with connection.cursor() as cursor:
@@ -316,11 +359,9 @@ class _Batch:
         ]
         if rows:
             AuditLog.objects.bulk_create(rows)
-        arrivals = []
         for arrival, version, _ in self.done:
             arrival.ingested_at, arrival.version = self.now, version
-            arrivals.append(arrival)
-        ProposalArrival.objects.bulk_update(arrivals, ["ingested_at", "version", "refusal"])
+        _complete([arrival for arrival, _, _ in self.done], self.now)
         if self.changed_players and rnd.state == RoundState.CLOSED:
             standings_update(actor=actor, round_id=rnd.pk, player_ids=sorted(self.changed_players))
         # As ``live_versions.audited`` for proposals: an open round's moves are private.
@@ -328,4 +369,24 @@ class _Batch:
         live_versions.changed(
             tournaments=[rnd.game.tournament_id] if public and self.versions else [],
             players=self.changed_players,
+        )
+
+
+def _complete(arrivals: list[ProposalArrival], now: datetime) -> None:
+    """Mark the batch's arrivals ingested (their version or refusal) in ONE ``UPDATE ...
+    FROM (VALUES ...)``: Django's ``bulk_update`` builds a ``CASE`` per field and row, most
+    of a large batch's Python time."""
+    if not arrivals:
+        return
+    table = connection.ops.quote_name(ProposalArrival._meta.db_table)
+    rows = ", ".join(["(%s::bigint, %s::bigint, %s::varchar)"] * len(arrivals))
+    params: list[object] = [now]
+    for arrival in arrivals:
+        params += [arrival.pk, arrival.version.pk if arrival.version else None, arrival.refusal]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} AS a SET ingested_at = %s, version_id = v.version_id, "  # noqa: S608
+            f"refusal = v.refusal FROM (VALUES {rows}) AS v (id, version_id, refusal) "
+            "WHERE a.id = v.id",
+            params,
         )
