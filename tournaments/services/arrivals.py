@@ -380,7 +380,7 @@ def _complete(arrivals: list[ProposalArrival], now: datetime) -> None:
         return
     table = connection.ops.quote_name(ProposalArrival._meta.db_table)
     rows = ", ".join(["(%s::bigint, %s::bigint, %s::varchar)"] * len(arrivals))
-    params: list[object] = [now]
+    params: list[int | str | datetime | None] = [now]
     for arrival in arrivals:
         params += [arrival.pk, arrival.version.pk if arrival.version else None, arrival.refusal]
     with connection.cursor() as cursor:
