@@ -11,15 +11,19 @@ Two scopes, each one cache key holding a random number that changes on every cha
 * **the player** (``p:<id>``): their own proposals (each submission, late attempts), their
   registration (table, name, token revoked), decisions about them.
 
+in a simultaneous event, **the centre** (``c:<id>``): its close of the playing round (and
+that close undone), which only its own players' tablets and its projector show;
+
 and, for the console's game screen alone, **the receipts** (``r:<id>``): a move handed in
 while the tournament's round is open (its count of moves received). The console's status
 ETag also binds the arbiter's session, vouched for a minute by the full view (``s:<digest
 of the session key>``, removed at logout), so the WSGI fast lane (``tournaments.poll_lane``)
 can answer its 304 without reading the session, the user or the membership.
 
-A tablet's ETag names the tournament and the player (their ids) and holds a digest of its
-token and the two versions; the projector's names the tournament, with a digest of its
-address, the language asked for and the version. So a poll reads its versions straight from
+A tablet's ETag names the tournament, the player and their centre (their ids, 0 for no
+centre) and holds a digest of its token and the versions; the projector's names the
+tournament (and the centre, for a centre's projector), with a digest of its address, the
+language asked for and the versions. So a poll reads its versions straight from
 the ids in its ``If-None-Match`` (one ``MGET``) and compares digests: no token look-up.
 
 Who changes: every service writes an audit row in the transaction of its change (a house
@@ -93,6 +97,11 @@ def receipts_key(tournament_id: int) -> str:
     return f"{_prefix()}:r:{tournament_id}"
 
 
+def centre_key(centre_id: int) -> str:
+    """Changes when the centre closes the playing round, or that close is undone."""
+    return f"{_prefix()}:c:{centre_id}"
+
+
 def session_key(session: str) -> str:
     """The mark of a console session vouched for (a digest: the session key is a secret)."""
     return f"{_prefix()}:s:{hashlib.sha256(session.encode()).hexdigest()[:32]}"
@@ -109,17 +118,19 @@ def _fresh() -> int:
 
 def changed(
     *, tournaments: Iterable[int] = (), players: Iterable[int] = (), receipts: Iterable[int] = (),
-    registrations: Iterable[int] = (),
+    registrations: Iterable[int] = (), centres: Iterable[int] = (),
 ) -> None:  # fmt: skip
     """What the tournaments' and players' polls show changes with the current transaction:
     new versions once it commits (at once outside a transaction). ``receipts``: tournaments
     whose open round received a move (only the console's count shows it);
-    ``registrations``: registrations whose row changed.
+    ``registrations``: registrations whose row changed; ``centres``: centres whose close
+    of the round changed (their players' tablets and their projector show it).
     ``TIRAGE_LIVE_BUMP_AT_ONCE`` (tests only: their transaction never commits) also bumps
     before the commit."""
     keys = [tournament_key(t) for t in set(tournaments)] + [player_key(p) for p in set(players)]
     keys += [receipts_key(t) for t in set(receipts) if t]
     keys += [registration_key(r) for r in set(registrations)]
+    keys += [centre_key(c) for c in set(centres) if c]
     if not keys:
         return
     if getattr(settings, "TIRAGE_LIVE_BUMP_AT_ONCE", False):
@@ -179,17 +190,28 @@ def queue_bump(pipe: Any, keys: list[str]) -> None:
 
 
 def submission_versions(
-    token: str, tournament_id: int, registration_id: int
-) -> tuple[tuple[int, int] | None, int | None]:
-    """For the submissions' fast lane (``tournaments.proposal_lane``): the tournament's and
-    the registration's versions, created when missing (None: the cache down, a bump
-    pending), and the request counted against ``token``'s rate limit in the same round
-    trip (None: not counted). Read them **before** the rows they vouch for."""
+    token: str, tournament_id: int, registration_id: int, centre_id: int = 0
+) -> tuple[tuple[int, int, int] | None, int | None]:
+    """For the submissions' fast lane (``tournaments.proposal_lane``): the tournament's, the
+    registration's and its centre's versions (0 for no centre), created when missing (None:
+    the cache down, a bump pending), and the request counted against ``token``'s rate
+    limit in the same round trip (None: not counted). Read them **before** the rows they
+    vouch for."""
     keys = [tournament_key(tournament_id), registration_key(registration_id)]
+    keys += [centre_key(centre_id)] if centre_id else []
     found, counted = _read(keys, create=True, rate_key=throttle.player_rate_key(token))
     if found is None:
         return None, counted
-    return (found[keys[0]], found[keys[1]]), counted
+    centre = found[keys[2]] if centre_id else 0
+    return (found[keys[0]], found[keys[1]], centre), counted
+
+
+def centre_version(centre_id: int) -> Any:
+    """The centre's current version (created when missing), None when the cache is down:
+    the key of per-process memories of its close (``round_snapshots.centre_closed_at``)."""
+    key = centre_key(centre_id)
+    found, _ = _read([key], create=True)
+    return None if found is None else found[key]
 
 
 def _retry_later() -> None:
@@ -216,7 +238,10 @@ def audited(obj: Any, action: str) -> None:
         changed(tournaments=[] if private else [tournament], players=[obj.player_id],
                 receipts=[tournament] if private else [])  # fmt: skip
     elif name == "centreclose":  # a centre collected its slips (a simultaneous event)
-        changed(tournaments=[_tournament_of(None, round_id=obj.round_id)])
+        # Its own players' tablets and its projector; the console's screen by its receipts.
+        # The event's own state changes only with the last close (``round.close``).
+        changed(centres=[obj.centre_id],
+                receipts=[_tournament_of(None, round_id=obj.round_id)])  # fmt: skip
     elif name == "registration":
         changed(tournaments=[obj.tournament_id], players=[obj.player_id], registrations=[obj.pk])
     elif isinstance(getattr(obj, "tournament_id", None), int):
@@ -315,12 +340,13 @@ class Versions(NamedTuple):
     tournament_id: int
     room: str
     player_id: int = 0
+    centre_id: int = 0
 
 
 def tablet_versions(token: str, held: str) -> Versions | None:
     """The tablet's current versions from the cache alone, for the ids its ``If-None-Match``
     (``held``) names, or None (no ETag of ours, a version missing, the cache down)."""
-    ids = _ids(held, 2)
+    ids = _ids(held, 3)
     return None if ids is None else _tablet(token, *ids, create=False)[0]
 
 
@@ -328,7 +354,7 @@ def tablet_poll(token: str, held: str) -> tuple[Versions | None, int | None]:
     """As :func:`tablet_versions`, for the WSGI fast lane (``tournaments.poll_lane``): the
     request is counted against the token's rate limit in the same round trip, and its
     count returned (None: not counted, the view will)."""
-    ids = _ids(held, 2)
+    ids = _ids(held, 3)
     if ids is None:
         return None, None
     return _tablet(token, *ids, create=False, rate_key=throttle.player_rate_key(token))
@@ -337,19 +363,21 @@ def tablet_poll(token: str, held: str) -> tuple[Versions | None, int | None]:
 def tablet_versions_for(token: str, reg: Any) -> Versions | None:
     """The tablet's versions, created when missing. Read them **before** the rows the
     answer is built from. None when the cache is down."""
-    return _tablet(token, reg.tournament_id, reg.player_id, create=True)[0]
+    return _tablet(token, reg.tournament_id, reg.player_id, reg.centre_id or 0, create=True)[0]
 
 
 def _tablet(
-    token: str, tournament_id: int, player_id: int, *, create: bool, rate_key: str = ""
-) -> tuple[Versions | None, int | None]:
+    token: str, tournament_id: int, player_id: int, centre_id: int, *, create: bool,
+    rate_key: str = "",
+) -> tuple[Versions | None, int | None]:  # fmt: skip
     keys = [tournament_key(tournament_id), player_key(player_id)]
+    keys += [centre_key(centre_id)] if centre_id else []  # 0: a player in no centre
     found, counted = _read(keys, create=create, rate_key=rate_key)
     if found is None:
         return None, counted
-    room, own = (found[key] for key in keys)
-    etag = _etag((tournament_id, player_id), "tablet", token, room, own)
-    return Versions(etag, tournament_id, str(room), player_id), counted
+    values = [found[key] for key in keys]
+    etag = _etag((tournament_id, player_id, centre_id), "tablet", token, *values)
+    return Versions(etag, tournament_id, str(values[0]), player_id, centre_id), counted
 
 
 def projector_versions(slug: str, language: str, held: str) -> Versions | None:
@@ -372,6 +400,36 @@ def _projector(slug: str, tournament_id: int, language: str, *, create: bool) ->
     room = found[key]
     return Versions(_etag((tournament_id,), "projector", slug, language, room), tournament_id,
                     str(room))  # fmt: skip
+
+
+def centre_projector_versions(
+    slug: str, centre_id: int, language: str, held: str
+) -> Versions | None:
+    """A centre's projector's current versions from the cache alone, or None."""
+    ids = _ids(held, 2)
+    if ids is None or ids[1] != centre_id:
+        return None
+    return _centre_projector(slug, ids[0], centre_id, language, create=False)
+
+
+def centre_projector_versions_for(
+    slug: str, tournament_id: int, centre_id: int, language: str
+) -> Versions | None:
+    """A centre's projector's versions (the tournament's and the centre's), created when
+    missing; None when the cache is down."""
+    return _centre_projector(slug, tournament_id, centre_id, language, create=True)
+
+
+def _centre_projector(
+    slug: str, tournament_id: int, centre_id: int, language: str, *, create: bool
+) -> Versions | None:
+    keys = [tournament_key(tournament_id), centre_key(centre_id)]
+    found = _read(keys, create=create)[0]
+    if found is None:
+        return None
+    room, centre = (found[key] for key in keys)
+    etag = _etag((tournament_id, centre_id), "centre-projector", slug, language, room, centre)
+    return Versions(etag, tournament_id, str(room), 0, centre_id)
 
 
 # --- The console's game screen: an arbiter's session --------------------------------------

@@ -25,7 +25,11 @@ token query, throttle, serializer, round snapshot, INSERT, the debounce and the 
    (``PlayerProposalSerializer``) would give these very values (:func:`parse`: anything
    it would change, trim or refuse goes to Django, which answers the French 400);
 4. the round from the per-process snapshot (``round_snapshots.playing_round_at``, keyed by
-   the tournament's version read in step 2), open with its top, the one named if any;
+   the tournament's version read in step 2), open with its top, the one named if any; in
+   a simultaneous event, the player's centre still playing it
+   (``round_snapshots.centre_closed_at``, keyed by the centre's version read in step 2):
+   a move after the centre's close goes to Django, whose synchronous path stores it late
+   (``proposals.proposal_late``, as for any late move);
 5. the checks of ``arrivals.arrival_checked`` (a refusal goes to Django), the row stored
    by ``arrivals.arrival_insert`` (one INSERT, the SQL of ``arrival_receive``; a replayed
    client key goes to Django, which finds the stored row), then ``arrival_signal``: the
@@ -76,8 +80,9 @@ FIELDS = frozenset({"round", "reference", "word", "score", "client_key"})
 #: Registrations kept per process before the memory is emptied.
 LIMIT = 20_000
 
-#: token → (tournament id, registration id): a token never moves to another registration.
-_ids: dict[str, tuple[int, int]] = {}
+#: token → (tournament id, registration id, centre id or 0): a token never moves to another
+#: registration (its centre may change: a registration read with another is sent to Django).
+_ids: dict[str, tuple[int, int, int]] = {}
 #: token → (the registration's live version read before the row, the registration).
 _registrations: dict[str, tuple[int, Any]] = {}
 
@@ -142,6 +147,8 @@ def accepted(environ: dict[str, Any]) -> tuple[list[tuple[str, str]], bytes] | N
         or data.get("round", rnd.pk) != rnd.pk
     ):
         return None
+    if round_snapshots.centre_closed_at(rnd.pk, reg.centre_id, versions[2]) is not None:
+        return None  # the player's centre has closed: Django judges the move (late)
     word, reference = data["word"], data["reference"]
     try:
         claimed = arrivals.arrival_checked(
@@ -174,9 +181,9 @@ def _body(environ: dict[str, Any]) -> bytes | None:
     return body
 
 
-def _registration(token: str, environ: dict[str, Any]) -> tuple[Any, tuple[int, int] | None]:
-    """The token's registration and the (tournament, player) versions, the request counted
-    against the rate limit; (None, None) when Django must answer."""
+def _registration(token: str, environ: dict[str, Any]) -> tuple[Any, tuple[int, int, int] | None]:
+    """The token's registration and the (tournament, registration, centre) versions, the
+    request counted against the rate limit; (None, None) when Django must answer."""
     if redis_client() is None:
         return None, None
     ids, fresh = _ids.get(token), None
@@ -184,7 +191,7 @@ def _registration(token: str, environ: dict[str, Any]) -> tuple[Any, tuple[int, 
         fresh = selectors.registration_by_token(token)
         if fresh is None:
             return None, None
-        ids = _ids[token] = (fresh.tournament_id, fresh.pk)
+        ids = _ids[token] = (fresh.tournament_id, fresh.pk, fresh.centre_id or 0)
     versions, count = live_versions.submission_versions(token, *ids)
     if count is not None:
         environ[throttle.COUNTED] = count  # Django must not count it again
@@ -194,12 +201,16 @@ def _registration(token: str, environ: dict[str, Any]) -> tuple[Any, tuple[int, 
         return None, None
     if fresh is not None:  # its version was not read before it: not kept
         return fresh, versions
+    # Kept under the registration's version read now, its centre is the one ``ids`` names
+    # (moving a player to another centre is audited: it bumps that version).
     held = _registrations.get(token)
     if held is not None and held[0] == versions[1]:
         return held[1], versions
     reg = selectors.registration_by_token(token)  # read after the version: never older
-    if reg is None or (reg.tournament_id, reg.pk) != ids:
+    if reg is None or (reg.tournament_id, reg.pk, reg.centre_id or 0) != ids:
         _registrations.pop(token, None)
+        if reg is not None:  # moved to another centre: its versions next time
+            _ids[token] = (reg.tournament_id, reg.pk, reg.centre_id or 0)
         return None, None
     if len(_registrations) >= LIMIT:
         _registrations.clear()

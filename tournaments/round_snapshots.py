@@ -8,6 +8,7 @@ change a request could have seen. With the cache down, the round is read each ti
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from typing import Any
 
 from tournaments import live_versions, selectors
@@ -53,3 +54,34 @@ def forget() -> None:
     """Drop the snapshots (tests)."""
     with _lock:
         _snapshots.clear()
+        _closes.clear()
+
+
+#: (round id, centre id) → (the centre's live version read before, its close time or None).
+_closes: dict[tuple[int, int], tuple[Any, datetime | None]] = {}
+
+
+def centre_closed_at(round_id: int, centre_id: int | None, version: Any = None) -> datetime | None:
+    """When the player's centre closed the round (None: still playing, or no centre), from
+    this process's memory while the centre's live version (``live_versions.centre_key``,
+    read **before**; by this call when not given) is unchanged: every close of a centre
+    and every undoing of one is audited and bumps it after its commit. The queued paths
+    send a move of a closed centre to ``proposal_submit``, which judges it late
+    (``proposals.proposal_late``); this only routes, it decides nothing."""
+    if not centre_id:
+        return None
+    if version is None:
+        version = live_versions.centre_version(centre_id)
+    if version is None:  # the cache down: the row each time
+        return selectors.centre_close_at(round_id, centre_id)
+    key = (round_id, centre_id)
+    with _lock:
+        held = _closes.get(key)
+    if held is not None and held[0] == version:
+        return held[1]
+    closed_at = selectors.centre_close_at(round_id, centre_id)
+    with _lock:
+        if len(_closes) >= LIMIT * 64:
+            _closes.clear()
+        _closes[key] = (version, closed_at)
+    return closed_at

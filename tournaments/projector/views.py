@@ -55,7 +55,11 @@ def _ranking(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def _state(tournament: Tournament, game: Game | None, rnd: Round | None) -> dict[str, Any]:
+def _state(
+    tournament: Tournament, game: Game | None, rnd: Round | None, *, ranking: bool = True
+) -> dict[str, Any]:
+    """The room's state; ``ranking`` false: without the event's ranking (a centre's
+    projector shows its own lines)."""
     data: dict[str, Any] = {
         "tournament": tournament.name,
         "game": {"number": game.number, "state": game.state} if game else None,
@@ -67,7 +71,7 @@ def _state(tournament: Tournament, game: Game | None, rnd: Round | None) -> dict
     if game is not None:
         if rnd is not None and rnd.state == RoundState.CLOSED and rnd.top_score is not None:
             data["best_moves"] = _best_moves(rnd)
-        data["ranking"] = _ranking(game)
+        data["ranking"] = _ranking(game) if ranking else []
     return data
 
 
@@ -107,12 +111,10 @@ def room_language(view: Any) -> Any:
     return spoken
 
 
-@require_GET
-@room_language
-def page(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    config = {
-        "state_url": reverse("projector:state", args=[slug]),
+def config(request: HttpRequest, state_url: str) -> dict[str, Any]:
+    """What projector.js needs: the state's address, the board and the sentences."""
+    return {
+        "state_url": state_url,
         "premiums": live.premiums(),
         "i18n": {
             "waiting": _("En attente du coup…"),
@@ -126,10 +128,18 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
             "top": _("Top"),
             "points": _("points"),
             "pager": _("%(first)s–%(last)s sur %(count)s"),
+            "centre_closed": _("Ramassé dans ce centre"),
         },
         "page_seconds": _page_seconds(request),
     }
-    return render(request, "projector/page.html", {"tournament": tournament, "config": config})
+
+
+@require_GET
+@room_language
+def page(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    config_ = config(request, reverse("projector:state", args=[slug]))
+    return render(request, "projector/page.html", {"tournament": tournament, "config": config_})
 
 
 @require_GET

@@ -43,6 +43,7 @@ from tournaments.selectors.cards import (
 from tournaments.selectors.centres import (
     CentreRound,
     centre_by_id,
+    centre_close_at,
     centre_counts,
     round_centres,
     tournament_centres,
@@ -203,6 +204,7 @@ game_counted_rounds = counted_rounds
 __all__ = [
     "CentreRound",
     "centre_by_id",
+    "centre_close_at",
     "centre_counts",
     "round_centres",
     "tournament_centres",

@@ -56,3 +56,15 @@ def centre_counts(tournament_id: int) -> dict[int, int]:
     """How many players each centre has (centre id → count)."""
     rows = Centre.objects.filter(tournament_id=tournament_id).annotate(n=Count("registrations"))
     return {c.pk: c.n for c in rows}
+
+
+def centre_close_at(round_id: int, centre_id: int | None) -> datetime | None:
+    """When the centre closed the round (None: still playing it, or no centre): a player
+    of that centre plays no more on that round (``proposals.proposal_late`` decides)."""
+    if not centre_id:
+        return None
+    return (
+        CentreClose.objects.filter(round_id=round_id, centre_id=centre_id)
+        .values_list("closed_at", flat=True)
+        .first()
+    )

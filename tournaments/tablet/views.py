@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.check import check_move
 from engine.errors import EngineError
-from tournaments import adapter, live_versions, selectors, wording
+from tournaments import adapter, live_versions, round_snapshots, selectors, wording
 from tournaments.access import PlayerActor
 from tournaments.errors import ServiceError, http_status
 from tournaments.http import client_ip
@@ -167,6 +167,11 @@ def tablet_strings() -> dict[str, str]:
         RoundState.CANCELLED: _("Coup annulé"),
         GameState.FINISHED: _("Partie terminée"),
         "time_up": _("Temps écoulé"),
+        "centre_closed": _("Ramassé dans votre centre"),
+        "centre_closed_title": _(
+            "Votre centre a ramassé les bulletins : ce coup est terminé pour vous, "
+            "les autres centres jouent encore."
+        ),
         "late_warning": _("Temps écoulé : un envoi maintenant ne compterait pas."),
         "paused": _("Pause"),
         "paused_title": _("Le chrono est suspendu par l'arbitre : vous pouvez encore jouer."),
@@ -271,14 +276,25 @@ def _results(reg: Registration, game: Any, rnd: Round | None, room: str) -> dict
     }
 
 
+def _centre_closed(reg: Registration, rnd: Round | None) -> Any:
+    """When the player's centre closed the open round (a simultaneous event), else None:
+    the round is over for this tablet while the other centres still play it."""
+    if rnd is None or rnd.state != RoundState.OPEN or not reg.centre_id:
+        return None
+    return selectors.centre_close_at(rnd.pk, reg.centre_id)
+
+
 def _state(reg: Registration, game: Any, rnd: Round | None, room: str = "") -> dict[str, Any]:
     version = _current(rnd, reg.player_id)
+    centre_closed = _centre_closed(reg, rnd)
     waiting = selectors.pending_arrival(rnd.pk, reg.player_id) if rnd is not None else None
     return {
         "player": {"name": reg.player.name, "table": reg.table_number},
         "tournament": reg.tournament.name,
         "game": {"number": game.number, "state": game.state} if game else None,
         "round": live.round_public(rnd),
+        # The player's centre collected its slips: no more moves here (issue 16).
+        "centre": {"closed": True, "closed_at": live.iso(centre_closed)} if centre_closed else None,
         # A move still queued (the queued path) is the player's latest: shown as received.
         "proposal": _arrival_json(waiting) if waiting is not None else _proposal_json(version),
         "late_attempt": _proposal_json(selectors.last_late_attempt(rnd, reg.player_id)),
@@ -324,8 +340,10 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
     if known is not None and live.unchanged(request, known.etag):
         return live.not_modified(known.etag)
     reg = registration_for(token)
-    ids = (reg.tournament_id, reg.player_id) if reg is not None else None
-    if reg is not None and (known is None or (known.tournament_id, known.player_id) != ids):
+    ids = (reg.tournament_id, reg.player_id, reg.centre_id or 0) if reg is not None else None
+    if reg is not None and (
+        known is None or (known.tournament_id, known.player_id, known.centre_id) != ids
+    ):
         # No ETag of ours, or one naming other ids: this registration's versions, then the
         # registration read again (nothing older than the versions is shown).
         known = live_versions.tablet_versions_for(token, reg)
@@ -341,7 +359,8 @@ def state(request: HttpRequest, token: str) -> HttpResponse:
             # The current version and the newest one (one query): a late version kept
             # beside the current one changes what the tablet says, not what counts.
             own = selectors.own_versions_mark(rnd, reg.player_id)
-            version = live.game_version(game, rnd, "tablet", reg.pk, own, audit=audit)
+            centre = _centre_closed(reg, rnd)  # the player's centre closed the round
+            version = live.game_version(game, rnd, "tablet", reg.pk, own, centre, audit=audit)
         else:
             game, rnd, _audit = live.snapshot(reg.tournament_id, room)
             version = known.etag
@@ -490,7 +509,12 @@ def submit(request: HttpRequest, token: str) -> HttpResponse:
     client_key = _text(data, "client_key")[:64]
     if not word or not reference:
         return _refusal("proposal.incomplete", _("Il faut une référence et un mot."))
-    if queued_proposals() and rnd.state == RoundState.OPEN and rnd.top_score is not None:
+    if (
+        queued_proposals()
+        and rnd.state == RoundState.OPEN
+        and rnd.top_score is not None
+        and round_snapshots.centre_closed_at(rnd.pk, reg.centre_id) is None
+    ):  # a move after the player's centre closed is judged at once (late)
         return _submit_queued(request, reg, rnd, reference=reference, word=word, key=client_key)
     fields = dict(
         round_id=rnd.pk,

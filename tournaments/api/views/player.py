@@ -122,8 +122,8 @@ class PlayerProposalView(_PlayerView):
 
 def _queued(request: Any, reg: Any, data: dict[str, Any]) -> services.Receipt | None:
     """The queued path's receipt, or None when the move takes the synchronous path (the
-    setting off; no open round with its top; another round named: late moves and closed
-    rounds are judged at once, as before)."""
+    setting off; no open round with its top; another round named; the player's centre
+    closed it: late moves and closed rounds are judged at once, as before)."""
     if not services.queued_proposals():
         return None
     rnd = round_snapshots.playing_round(reg.tournament_id)
@@ -132,6 +132,7 @@ def _queued(request: Any, reg: Any, data: dict[str, Any]) -> services.Receipt | 
         or rnd.state != RoundState.OPEN
         or rnd.top_score is None
         or data.get("round", rnd.pk) != rnd.pk
+        or round_snapshots.centre_closed_at(rnd.pk, reg.centre_id) is not None
     ):
         return None
     return services.arrival_receive(

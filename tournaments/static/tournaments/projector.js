@@ -26,7 +26,8 @@ function build() {
 
 function render() {
   var g = state.game, r = state.round;
-  $("p-round").textContent = g && r ? fmt(T.game_round, { game: g.number, round: r.number }) + " — " + (T[r.state] || r.state) : T.waiting;
+  $("p-round").textContent = g && r ? fmt(T.game_round, { game: g.number, round: r.number }) + " — " +
+    (centreClosed() ? T.centre_closed : (T[r.state] || r.state)) : T.waiting;
   var hi = {}, squares = r && r.top ? r.top.squares : state.last_top;
   (squares || []).forEach(function (p) { hi[p[0] * SIZE + p[1]] = p[2]; });
   for (var i = 0; i < cells.length; i++) {
@@ -83,9 +84,17 @@ function showPage() {
 setInterval(function () { page++; showPage(); }, (cfg.page_seconds || 8) * 1000);
 window.addEventListener("resize", function () { measure(); showPage(); });
 
+// A centre's projector (issue 16): the centre may collect its slips before the others.
+function centreClosed() {
+  var r = state && state.round;
+  return !!(r && r.state === "open" && state.centre && state.centre.closed);
+}
+
 function tick() {
   var r = state && state.round, el = $("p-countdown"), text = "", cls = "pcountdown";
-  if (r && r.state === "open" && r.paused) {
+  if (centreClosed()) {
+    text = T.centre_closed; cls += " closed";
+  } else if (r && r.state === "open" && r.paused) {
     text = T.paused; cls += " paused";
   } else if (r && r.state === "open" && r.deadline) {
     var left = secondsLeft(r.deadline, offset);

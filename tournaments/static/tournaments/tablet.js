@@ -331,9 +331,15 @@ function timeUp() {
   return !!(r && r.state === "open" && r.deadline &&
             Date.parse(r.deadline) - (Date.now() + clockOffset) <= 0);
 }
+// In a simultaneous event the player's centre may collect its slips before the others:
+// the round is over for this tablet, while the other centres still play it.
+function centreClosed() {
+  var r = server && server.round;
+  return !!(r && r.state === "open" && server.centre && server.centre.closed);
+}
 function locked() {
   var r = server && server.round;
-  return !!(r && (r.state === "closed" || timeUp()));
+  return !!(r && (r.state === "closed" || timeUp() || centreClosed()));
 }
 
 // --- Sending ---------------------------------------------------------------------------
@@ -439,7 +445,8 @@ function renderRound() {
   var g = server.game, r = server.round;
   if (!g || !r) { roundLabel.textContent = T.waiting; return; }
   var label = fmt(T.game_round, { game: g.number, round: r.number }) + " — " +
-    (g.state === "finished" && r.state === "closed" ? T.finished : (T[r.state] || r.state));
+    (g.state === "finished" && r.state === "closed" ? T.finished :
+      (centreClosed() ? T.centre_closed : (T[r.state] || r.state)));
   roundLabel.textContent = label;
   var editable = r.state === "open" && !locked();
   refInput.disabled = wordInput.disabled = dirBtn.disabled = clearBtn.disabled = !editable;
@@ -463,7 +470,10 @@ function tick() {
   var r = server && server.round;
   var text = "--:--", cls = "countdown";
   countdownEl.title = "";
-  if (r && r.state === "open" && r.paused) {
+  if (centreClosed()) {
+    text = T.centre_closed; cls += " over";
+    countdownEl.title = T.centre_closed_title || "";
+  } else if (r && r.state === "open" && r.paused) {
     // The arbiter stopped the clock: no time passes, a move sent now is on time.
     text = T.paused; cls += " paused";
     countdownEl.title = T.paused_title || "";
