@@ -48,8 +48,13 @@ def event(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str,
         django_user_model.objects.create_user(login, password=f"{login}-secret-42")
         arbiter_add(actor=organiser, tournament_id=t.pk, login=login, centre_id=centre.pk,
                     centre_head=True)  # fmt: skip
+    from tests.site.test_tablet import issue_token
+
+    tokens = {player.name: issue_token(Registration.objects.get(tournament=t, player=player))
+              for player in (anne, bruno)}  # fmt: skip
     play = new_game(tournament_setup, seed=7, actor=organiser)
-    return {"play": play, "round": play.open_round(), "a": a, "b": b}
+    return {"play": play, "round": play.open_round(), "a": a, "b": b, "tokens": tokens,
+            "slug": t.slug}  # fmt: skip
 
 
 def signed_in(browser: Any, base: str, login: str, password: str) -> Any:
@@ -90,6 +95,18 @@ def test_two_centres_close_then_the_organiser_places_the_top(
     from tournaments.models import ProposalVersion, Round
 
     rnd, game, base = event["round"], event["play"].game, live_server.url
+    # Anne's tablet (centre A), Bruno's (centre B) and centre A's projector.
+    tablets = {}
+    for name, token in event["tokens"].items():
+        tablets[name] = browser.new_context(viewport={"width": 800, "height": 1280},
+                                            locale="fr-FR").new_page()  # fmt: skip
+        tablets[name].goto(f"{base}/tablette/{token}/")
+        expect(tablets[name].locator("#countdown")).to_have_text(re.compile(r"^\d+:\d\d$"),
+                                                                 timeout=WAIT)  # fmt: skip
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall.goto(f"{base}/projecteur/{event['slug']}/centre/{event['a'].pk}/")
+    expect(wall.locator("#p-centre")).to_have_text("Centre A")
+    expect(wall.locator("#p-countdown")).to_have_text(re.compile(r"^\d+:\d\d$"), timeout=WAIT)
     organiser = signed_in(browser, base, "ja", "ja-secret-42")
     centre_a = signed_in(browser, base, "centre-a", "centre-a-secret-42")
     centre_b = signed_in(browser, base, "centre-b", "centre-b-secret-42")
@@ -99,6 +116,15 @@ def test_two_centres_close_then_the_organiser_places_the_top(
     expect(centre_a.locator("#missing-list")).not_to_contain_text("Bruno")
     enter_slip_and_close(centre_a, base, rnd, game, "1 H4 HAINES 26", "Anne", event["a"])
     assert in_thread(lambda: Round.objects.get(pk=rnd.pk).state) == "open"
+    # Centre A's tablet and wall follow its close; centre B's tablet keeps its clock.
+    anne, bruno = tablets["Anne"], tablets["Bruno"]
+    expect(anne.locator("#countdown")).to_have_text("Ramassé dans votre centre", timeout=WAIT)
+    expect(anne.locator("#round-label")).to_contain_text("Ramassé dans votre centre")
+    expect(anne.locator("#send")).to_be_disabled()
+    expect(anne.locator("#word")).to_be_disabled()
+    expect(wall.locator("#p-countdown")).to_have_text("Ramassé dans ce centre", timeout=WAIT)
+    expect(bruno.locator("#countdown")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(bruno.locator("#word")).to_be_enabled()
 
     organiser.goto(f"{base}/arbitre/partie/{game.pk}/")
     expect(organiser.locator("#centres-waiting")).to_contain_text("En jeu : Centre B")
@@ -117,3 +143,7 @@ def test_two_centres_close_then_the_organiser_places_the_top(
     scores = in_thread(lambda: sorted(ProposalVersion.objects.filter(round_id=rnd.pk)
                                       .values_list("outcome_score", flat=True)))  # fmt: skip
     assert scores == [26, 26]  # both slips on time, each in its own centre
+    # Every centre closed: the round's own close speaks on every tablet and on the wall.
+    expect(bruno.locator("#countdown")).to_have_text("Coup ramassé", timeout=WAIT)
+    expect(wall.locator("#p-ranking-body")).to_contain_text("Anne", timeout=WAIT)
+    expect(wall.locator("#p-ranking-body")).not_to_contain_text("Bruno")
