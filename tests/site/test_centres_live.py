@@ -147,6 +147,25 @@ def test_the_fast_lane_answers_the_other_centres_tablets_only(event, readers) ->
     assert lane("Anne") is not None
 
 
+def test_a_centre_players_304_from_the_lane_is_djangos_byte_for_byte(
+    event,  # noqa: F811
+    readers: Readers,
+) -> None:
+    from tests.site.test_poll_lane import Site, _the_304_is_djangos
+
+    play = event["play"]
+    rnd = play.open_round()
+    request_started.disconnect(close_old_connections)  # the test's transaction holds the rows
+    request_finished.disconnect(close_old_connections)
+    try:
+        _the_304_is_djangos(Site(), readers.urls["Bruno"])
+        play.close_centre(rnd, event["a"], actor=event["arb_a"])
+        _the_304_is_djangos(Site(), readers.urls["Anne"])  # its centre closed: a new ETag
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
 def test_with_the_cache_down_the_tablets_etag_still_follows_its_centre(
     event,  # noqa: F811
     readers: Readers,
