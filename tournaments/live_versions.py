@@ -2,17 +2,16 @@
 (Redis in production, a per-process memory in the embedded profile), so that a poll whose
 ``If-None-Match`` is still current is answered ``304`` without the database (issue 16).
 
-Two scopes, each one cache key holding a random number that changes on every change:
+Three scopes, each one cache key holding a random number that changes on every change:
 
 * **the tournament** (``t:<id>``): its current game and round (draw, open, pause, extend,
   close, top computed or placed, cancel), its settings and language, registrations, and
   after the close every proposal, correction, decision or slip conflict (they change
   scores, best moves and ranks);
 * **the player** (``p:<id>``): their own proposals (each submission, late attempts), their
-  registration (table, name, token revoked), decisions about them.
-
-in a simultaneous event, **the centre** (``c:<id>``): its close of the playing round (and
-that close undone), which only its own players' tablets and its projector show;
+  registration (table, name, token revoked), decisions about them;
+* in a simultaneous event, **the centre** (``c:<id>``): its close of the playing round (and
+  that close undone), which only its own players' tablets and its projector show;
 
 and, for the console's game screen alone, **the receipts** (``r:<id>``): a move handed in
 while the tournament's round is open (its count of moves received). The console's status

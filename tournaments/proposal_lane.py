@@ -19,8 +19,9 @@ token query, throttle, serializer, round snapshot, INSERT, the debounce and the 
    the change's request answers, so a token revoked is never served once its revocation
    is answered. A token's first request in a process reads the row as Django would (one
    query) and keeps only its ids; the next one reads the row after the version and keeps
-   it. The tournament's and the registration's versions and the rate limit's count (same
-   key and rule as ``PlayerRateThrottle``) come in one Redis round trip;
+   it. The tournament's, the registration's and (a simultaneous event) its centre's versions
+   and the rate limit's count (same key and rule as ``PlayerRateThrottle``) come in one
+   Redis round trip;
 3. the body parsed as DRF's ``JSONParser`` does and accepted only when the serializer
    (``PlayerProposalSerializer``) would give these very values (:func:`parse`: anything
    it would change, trim or refuse goes to Django, which answers the French 400);
