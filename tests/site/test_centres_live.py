@@ -25,7 +25,7 @@ from tests.site.test_poll_lane import call, refuse
 from tests.site.test_tablet import issue_token
 from tournaments import live_versions, poll_lane, proposal_lane, round_snapshots
 from tournaments.models import ProposalArrival, ProposalVersion, Registration
-from tournaments.services import tournament_update
+from tournaments.services import round_reopen, tournament_update
 from tournaments.tablet import views as tablet_views
 
 pytestmark = pytest.mark.django_db
@@ -121,6 +121,19 @@ def test_only_the_closed_centres_readers_get_a_new_etag_after_the_commit(
     with TestCase.captureOnCommitCallbacks(execute=True):
         play.close_centre(rnd, event["b"], actor=event["arb_b"])
     assert readers.statuses() == {who: 200 for who in readers.urls}
+
+
+def test_a_reopened_round_is_played_again_in_every_centre(event, readers) -> None:  # noqa: F811
+    play = event["play"]
+    rnd = play.open_round()
+    play.close_centre(rnd, event["a"], actor=event["arb_a"])
+    play.close_centre(rnd, event["b"], actor=event["arb_b"])
+    readers.settle()
+    round_reopen(round_id=rnd.pk, actor=event["head"])
+    assert readers.statuses() == {who: 200 for who in readers.urls}
+    anne = readers.client.get(readers.urls["Anne"]).json()
+    assert anne["round"]["state"] == "open" and anne["centre"] is None
+    assert readers.client.get(readers.urls["centre a"]).json()["centre"]["closed"] is False
 
 
 def test_the_fast_lane_answers_the_other_centres_tablets_only(event, readers) -> None:  # noqa: F811
