@@ -245,3 +245,45 @@ def test_a_centre_arbiters_slip_log_keeps_their_entries_behind_other_centres(eve
     page = console_a.get(url).content.decode()
     assert "HAINES" in page and "Anne" in page
     event["play"].finish(rnd)
+
+
+def test_a_centre_arbiter_sees_their_centres_latest_settled_conflicts_behind_others(
+    event,  # noqa: F811
+) -> None:
+    """The settled conflicts list keeps a centre's own latest 20: 20 of centre B's settled
+    after centre A's one must not push it out of centre A's list (filtered, then limited)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.selectors import resolved_conflicts
+
+    anne, bruno, _chloe, _denis = event["players"]
+    rnd = event["play"].open_round()
+    outcome = {"outcome_kind": "valid", "outcome_score": 26, "outcome_raw_score": 26,
+               "outcome_code": "ok", "source": "arbiter", "is_current": False}  # fmt: skip
+    start = timezone.now() - timedelta(hours=1)
+
+    def settled(player, n: int, minutes: int) -> None:
+        first, second = (
+            ProposalVersion.objects.create(
+                round=rnd, player=player, version=2 * n + k, word=word, reference="H4", **outcome
+            )
+            for k, word in ((1, "HAINES"), (2, "HASINE"))
+        )
+        SlipConflict.objects.create(
+            round=rnd, player=player, first=first, second=second, kept=first,
+            resolved_by=event["head"], resolved_at=start + timedelta(minutes=minutes),
+        )  # fmt: skip
+
+    settled(anne, 0, 0)  # centre A's, settled first
+    for n in range(20):  # then 20 of centre B's, all newer
+        settled(bruno, n, 1 + n)
+    t = event["tournament"]
+    assert [c.player_id for c in resolved_conflicts(t, centre_id=event["a"].pk)] == [anne.pk]
+    assert len(resolved_conflicts(t, centre_id=event["b"].pk)) == 20
+    assert anne.pk not in [c.player_id for c in resolved_conflicts(t)]  # the event's 20 newest
+    page = logged(event["arb_a"]).get(reverse("console:conflicts", args=[t.slug]))
+    text = page.content.decode()
+    assert page.status_code == 200 and "Anne" in text and "Bruno" not in text
+    event["play"].finish(rnd)

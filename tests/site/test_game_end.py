@@ -156,3 +156,42 @@ def test_the_console_and_the_api_announce_the_rounds(tournament_setup, django_us
     assert (answer.status_code, answer.json()["rounds"]) == (201, 3)
     bad = api.post(f"/api/tournaments/{t.slug}/games/", {"rounds": 0}, format="json")
     assert bad.status_code == 400
+
+
+def test_the_api_changes_a_games_announced_rounds(tournament_setup, django_user_model) -> None:
+    """``PATCH /api/games/<id>/`` (docs/api.md): the head arbiter announces or withdraws the
+    number of rounds; refusals carry the service's code and its French sentence."""
+    head, t = tournament_setup["arbiter"], tournament_setup["tournament"]
+    play = new_game(tournament_setup, seed=7)
+    url = f"/api/games/{play.game.pk}/"
+    api = APIClient()
+    api.force_login(head)
+    answer = api.patch(url, {"rounds": 12}, format="json")
+    assert (answer.status_code, answer.json()["id"]) == (200, play.game.pk)
+    assert Game.objects.get(pk=play.game.pk).rounds_announced == 12
+    assert api.patch(url, {"rounds": None}, format="json").status_code == 200  # to the bag's end
+    assert Game.objects.get(pk=play.game.pk).rounds_announced is None
+    assert api.patch(url, {}, format="json").status_code == 200  # nothing to change
+    assert AuditLog.objects.filter(action="game.rounds").count() == 2
+    for bad in ({"rounds": 0}, {"rounds": 1001}, {"rounds": "douze"}, {"rounds": True}):
+        assert api.patch(url, bad, format="json").status_code == 400, bad
+    # Round 2 drawn: not fewer than 2 (409, the sentence the console shows).
+    play.play({})
+    second = play.draw()
+    drawn = api.patch(url, {"rounds": 1}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert (drawn.status_code, drawn.json()["code"]) == (409, "game.rounds_drawn")
+    assert drawn.json()["detail"] == "Le coup 2 est déjà tiré : annoncez au moins 2 coups."
+    # Only the head arbiter; an unknown game is a 404.
+    helper = django_user_model.objects.create_user("second", password="x")
+    ArbiterMembership.objects.create(user=helper, tournament=t, role="arbiter")
+    other = APIClient()
+    other.force_login(helper)
+    assert other.patch(url, {"rounds": 3}, format="json").status_code == 403
+    assert APIClient().patch(url, {"rounds": 3}, format="json").status_code in (401, 403)
+    assert api.patch("/api/games/999999/", {"rounds": 3}, format="json").status_code == 404
+    # Announced as the round being played (2), then that round played: the game is over.
+    assert api.patch(url, {"rounds": 2}, format="json").status_code == 200
+    play.open(second)
+    play.finish(second)
+    over = api.patch(url, {"rounds": 5}, format="json")
+    assert (over.status_code, over.json()["code"]) == (409, "game.over")

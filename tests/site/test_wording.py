@@ -67,7 +67,7 @@ def test_the_scan_finds_the_codes() -> None:
 
 def test_every_error_code_has_a_french_template() -> None:
     missing = sorted(_error_codes() - set(wording.ERRORS))
-    assert not missing, f"add these codes to tournaments/wording.py ERRORS: {missing}"
+    assert not missing, f"add these codes to an ERRORS table of tournaments/wording/: {missing}"
 
 
 def test_every_outcome_code_has_a_reason_and_a_label() -> None:

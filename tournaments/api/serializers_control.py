@@ -1,6 +1,7 @@
 """Request and response bodies of the round control and settings endpoints (issue 15):
 ``PATCH`` on a tournament (``tournament_update``), the close confirmation, the clock's
-extension, reopening a round, and the arbiters' dispute checker. Validated as strictly as
+extension, reopening a round, a game's announced rounds (``PATCH`` on a game), and the
+arbiters' dispute checker. Validated as strictly as
 the other bodies (``serializers.RequestSerializer``: each value of its own JSON type)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from django.conf import settings
 from rest_framework import serializers
 
 from tournaments.api.serializers import FormulaField, RequestSerializer
+from tournaments.parsing import MAX_ROUND
 from tournaments.services.registry import TIE_BREAKS
 
 #: What the dispute endpoint takes, said in the schema as it is checked: ASCII letters
@@ -58,6 +60,20 @@ class CloseSerializer(RequestSerializer):
     confirm = serializers.BooleanField(
         default=False,
         help_text="Close although the clock still has time (else 409 round.time_left).",
+    )
+
+
+class GameUpdateSerializer(RequestSerializer):
+    """A game's settings to change (``PATCH /api/games/<id>/``; absent: unchanged)."""
+
+    rounds = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUND,
+        required=False,
+        allow_null=True,
+        help_text="The number of rounds announced (« partie en N coups »: the game ends after "
+        "round N's top), or null: played to the end of the bag. 409 game.rounds_drawn below "
+        "a round already drawn, game.over once the game is over.",
     )
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services, wording
-from tournaments.access import centre_players, only_centre
+from tournaments.access import centre_players, centre_scope, only_centre
 from tournaments.console.common import (
     error_status,
     error_text,
@@ -307,7 +307,8 @@ def _conflicts_context(request: HttpRequest, obj: Tournament, **extra: Any) -> d
     mine = {"actor": request.user, "tournament_id": obj.pk}  # a centre arbiter: their centre's
     conflicts = only_centre(selectors.open_conflicts(tournament_id=obj.pk), **mine)
     tables = selectors.tables_by_player(obj.pk)
-    resolved = only_centre(selectors.resolved_conflicts(obj), **mine)
+    centre = centre_scope(**mine).centre_id  # filtered in the query, before its limit
+    resolved = selectors.resolved_conflicts(obj, centre_id=centre)
     ids = {c.first_id for c in conflicts} | {c.second_id for c in conflicts}
     authors = selectors.entered_by_names(ids)
     items = [

@@ -41,6 +41,7 @@ from tournaments.models.classic import (
     Division,
     DivisionEntry,
 )
+from tournaments.models.clock import ClockChange, RoundDeadline
 from tournaments.models.core import (
     ArbiterMembership,
     Decision,
@@ -77,6 +78,8 @@ __all__ = [
     "BatchState",
     "Centre",
     "CentreClose",
+    "ClockChange",
+    "RoundDeadline",
     "ClassicForfeit",
     "ClassicSource",
     "CardEvent",

@@ -4,7 +4,14 @@ console answers its 404 page)."""
 
 from __future__ import annotations
 
-from tournaments.models import BatchJob, PreparedGame, ReportJob, SlipConflict, Tournament
+from tournaments.models import (
+    BatchJob,
+    PreparedGame,
+    Registration,
+    ReportJob,
+    SlipConflict,
+    Tournament,
+)
 from tournaments.selectors.tournament import MAX_ID
 
 
@@ -57,9 +64,16 @@ def open_conflicts(*, tournament_id: int | None = None, round_id: int | None = N
     )
 
 
-def resolved_conflicts(tournament: Tournament, limit: int = 20) -> list[SlipConflict]:
-    """The tournament's latest settled conflicts, newest first."""
+def resolved_conflicts(
+    tournament: Tournament, limit: int = 20, *, centre_id: int | None = None
+) -> list[SlipConflict]:
+    """The tournament's latest settled conflicts, newest first; with ``centre_id``, only
+    those of the players registered in that centre (filtered before the limit, so a centre
+    arbiter sees their centre's latest ``limit``, not what is left of the event's)."""
     conflicts = SlipConflict.objects.filter(round__game__tournament=tournament)
+    if centre_id is not None:
+        players = Registration.objects.filter(tournament=tournament, centre_id=centre_id)
+        conflicts = conflicts.filter(player_id__in=players.values("player_id"))
     return list(
         conflicts.filter(resolved_at__isnull=False)
         .select_related("round__game", "player", "kept", "resolved_by")

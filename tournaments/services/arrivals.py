@@ -57,6 +57,7 @@ from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_row
 from tournaments.services.judgements import judged, judgement_key, tablet_score
 from tournaments.services.proposals import check_entry, judge_proposal, proposal_late
+from tournaments.services.round_deadlines import round_clock
 from tournaments.services.rounds import ensure_top, locked_round
 from tournaments.services.standings import standings_update
 from tournaments.shared_cache import cache_key, redis_client
@@ -274,6 +275,7 @@ class _Batch:
 
     def __init__(self, rnd: Round, closes: dict[int, datetime]) -> None:
         self.rnd, self.closes = rnd, closes
+        self.clock = round_clock(rnd)  # lateness against the deadline in force at arrival
         self.now = timezone.now()
         self.uncurrent: set[int] = set()
         self.versions: list[ProposalVersion] = []
@@ -301,7 +303,8 @@ class _Batch:
         if rnd.state not in (RoundState.OPEN, RoundState.CLOSED):
             return self.refuse(arrival, "round.not_open")
         late = proposal_late(rnd, reg, source=ProposalSource.TABLET, late=False,
-                             arrived=arrival.received_at, closes=self.closes)  # fmt: skip
+                             arrived=arrival.received_at, closes=self.closes,
+                             clock=self.clock)  # fmt: skip
         word, ref, claimed = arrival.word, arrival.reference, arrival.claimed_score
         try:
             if late:

@@ -38,6 +38,7 @@ from tournaments.models import (
     ProposalVersion,
     Registration,
     Round,
+    RoundDeadline,
     RoundState,
     SlipConflict,
 )
@@ -49,6 +50,7 @@ from tournaments.services.judgements import (
     shared_round,
     tablet_score,
 )
+from tournaments.services.round_deadlines import in_force, late_by_clock
 from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, overdue
 from tournaments.services.standings import standings_update
 
@@ -257,17 +259,20 @@ def _shareable(rnd: Round) -> bool:
 
 def proposal_late(
     rnd: Round, reg: Registration, *, source: str, late: bool, arrived: datetime,
-    closes: dict[int, datetime] | None = None,
+    closes: dict[int, datetime] | None = None, clock: list[RoundDeadline] | None = None,
 ) -> bool:  # fmt: skip
     """Whether a proposal that reached the server at ``arrived`` is late: the one place
     that decides it, with the round read under its lock (shared or exclusive), so a close
     is either committed (its ``closed_at`` stored) or waits for this submission.
 
     An arbiter's entry is late only when the arbiter says so (``late``). A tablet's is late
-    when it arrived at or after the stored close, or after the deadline by the server clock
-    (no time passes while the clock is paused). A move that arrived before the close is on
-    time even if it reaches the lock after the close committed; one that arrived after it
-    is late even if the close had not committed yet (it waits for the close's lock).
+    when it arrived at or after the stored close, or after the deadline **in force when it
+    arrived** (the clock's history, ``services.round_deadlines``: no time passes while the
+    clock is paused; a resume, an extension or a reopen after the move does not make it on
+    time). A move that arrived before the close and before that deadline is on time even if
+    it is judged after the close committed, or after the clock moved; one that arrived after
+    the close is late even if the close had not committed yet (it waits for the close's
+    lock). ``clock``: the round's history when the caller read it already (a batch).
 
     In a simultaneous event, the player's own centre's close (``CentreClose``, written
     under the round's exclusive lock like a close) counts the same way: each centre
@@ -278,7 +283,10 @@ def proposal_late(
     if rnd.state == RoundState.CLOSED:
         if rnd.closed_at is None or arrived >= rnd.closed_at:
             return True
-    elif overdue(rnd, arrived):
+    elif overdue(rnd, arrived):  # the deadline only moves later: late then, late now
+        return True
+    row = in_force(rnd, arrived, clock)
+    if row is not None and late_by_clock(row, arrived):
         return True
     # Before the round's close, the player's centre may have closed already (a move that
     # waited for the last centre's close is judged with the round closed).

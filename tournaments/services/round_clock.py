@@ -4,7 +4,9 @@ The clock of an open round is its ``deadline`` (server clock). A pause stops it:
 it still had are kept in ``paused_remaining`` and ``paused_at`` marks when (a database
 constraint allows both only on an open round, and only together); resuming sets the deadline
 again from them. While paused no time passes for anyone: a proposal received then is on time
-(:func:`overdue`, used by ``proposal_submit`` under the round lock).
+(:func:`overdue`, used by ``proposal_submit`` under the round lock). Each change appends the
+deadline then in force to the round's clock history (``round_deadlines``): a move judged
+later is judged against the deadline in force when it arrived.
 
 A close can be undone until the top is placed (:func:`round_reopen`): the round is open again
 with the time it had left when it was closed, or the seconds the arbiter gives. What happens
@@ -24,10 +26,11 @@ from django.utils import timezone
 
 from tournaments.access import Actor, require_arbiter
 from tournaments.errors import ServiceError
-from tournaments.models import AuditLog, Round, RoundState
+from tournaments.models import AuditLog, ClockChange, Round, RoundState
 from tournaments.services.arrivals import arrivals_ingest_locked
 from tournaments.services.audit import audit_record
 from tournaments.services.centre_state import centre_closes_undo
+from tournaments.services.round_deadlines import deadline_record
 from tournaments.services.rounds import locked_round, time_left
 from tournaments.services.standings import standings_update
 
@@ -77,6 +80,7 @@ def round_pause(*, round_id: int, actor: Actor) -> Round:
             )
         rnd.paused_at, rnd.paused_remaining = now, left
         rnd.save(update_fields=["paused_at", "paused_remaining"])
+        deadline_record(rnd=rnd, kind=ClockChange.PAUSE, at=now)
         audit_record(actor=actor, action="round.pause", obj=rnd, remaining=left)
         return rnd
 
@@ -94,6 +98,7 @@ def round_resume(*, round_id: int, actor: Actor) -> Round:
         rnd.deadline = now + timedelta(seconds=left)
         rnd.paused_at = rnd.paused_remaining = None
         rnd.save(update_fields=["deadline", "paused_at", "paused_remaining"])
+        deadline_record(rnd=rnd, kind=ClockChange.RESUME, at=now)
         audit_record(actor=actor, action="round.resume", obj=rnd, remaining=left,
                      paused_seconds=paused_for, deadline=rnd.deadline.isoformat())  # fmt: skip
         return rnd
@@ -123,6 +128,7 @@ def round_extend(*, round_id: int, seconds: int, actor: Actor, client_key: str =
             start = max(rnd.deadline or now, now)
             rnd.deadline = start + timedelta(seconds=seconds)
             rnd.save(update_fields=["deadline"])
+            deadline_record(rnd=rnd, kind=ClockChange.EXTEND, at=now)
         audit_record(actor=actor, action="round.extend", obj=rnd, seconds=seconds,
                      remaining=time_left(rnd), **({"client_key": key} if key else {}))  # fmt: skip
         return rnd
@@ -170,6 +176,7 @@ def round_reopen(*, round_id: int, actor: Actor, seconds: int | None = None) -> 
         rnd.state, rnd.closed_at = RoundState.OPEN, None
         rnd.deadline = now + timedelta(seconds=given)
         rnd.save(update_fields=["state", "deadline", "closed_at"])
+        deadline_record(rnd=rnd, kind=ClockChange.REOPEN, at=now)
         centre_closes_undo(rnd, actor)  # a simultaneous event: every centre plays it again
         standings_update(actor=actor, round_id=rnd.pk)  # an open round's figures don't count yet
         audit_record(

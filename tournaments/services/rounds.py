@@ -19,9 +19,10 @@ from tournaments import adapter
 from tournaments.access import SYSTEM, Actor, require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.metrics import TOP_SECONDS
-from tournaments.models import Game, Round, RoundState
+from tournaments.models import ClockChange, Game, Round, RoundState
 from tournaments.services.audit import audit_record
 from tournaments.services.centre_state import refuse_open_centres
+from tournaments.services.round_deadlines import deadline_record
 from tournaments.services.standings import standings_update
 
 BEST_N = 20  # sous-tops kept per round for the arbiter's sheet
@@ -161,6 +162,7 @@ def round_open(*, round_id: int, actor: Actor) -> Round:
             now + timedelta(seconds=seconds),
         )
         rnd.save(update_fields=["state", "opened_at", "deadline"])
+        deadline_record(rnd=rnd, kind=ClockChange.OPEN, at=now)
         audit_record(actor=actor, action="round.open", obj=rnd, deadline=rnd.deadline.isoformat())
         return rnd
 
@@ -206,6 +208,7 @@ def round_close(*, round_id: int, actor: Actor, confirm: bool = False) -> Round:
             rnd.paused_at = rnd.paused_remaining = None
         rnd.state, rnd.closed_at = RoundState.CLOSED, now
         rnd.save(update_fields=["state", "closed_at", "deadline", "paused_at", "paused_remaining"])
+        deadline_record(rnd=rnd, kind=ClockChange.CLOSE, at=now)
         standings_update(actor=actor, round_id=rnd.pk)
         audit_record(actor=actor, action="round.close", obj=rnd, time_left=left)
         return rnd

@@ -13,7 +13,7 @@ from tournaments.access import only_centre, require_centre_player
 from tournaments.api import serializers as s
 from tournaments.api.auth import player_of
 from tournaments.api.permissions import arbiter_actor
-from tournaments.api.serializers_control import CloseSerializer
+from tournaments.api.serializers_control import CloseSerializer, GameUpdateSerializer
 from tournaments.api.views.common import ApiView, client_device, errors, validated
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
@@ -37,6 +37,21 @@ class GameDetailView(ApiView):
             "current_round": selectors.current_round(game, cancelled=False),
         }
         return Response(s.GameStateSerializer(game, context=context).data)
+
+    @extend_schema(request=GameUpdateSerializer,
+                   responses={200: s.GameStateSerializer, **errors(400, 401, 403, 404, 409)},
+                   tags=["games"])  # fmt: skip
+    def patch(self, request: Any, game_id: int) -> Response:
+        """Head arbiter: announce the game's number of rounds (``rounds``, « partie en N
+        coups »; null: to the end of the bag). The game ends normally once round N's top is
+        placed (at once when it already is). 409 ``game.rounds_drawn`` below a round already
+        drawn, ``game.over`` once the game is over. Answers the game's state as ``GET``."""
+        game = selectors.game_by_id(game_id)
+        actor = arbiter_actor(request, game.tournament_id, head=True)
+        data = validated(GameUpdateSerializer, request)
+        if "rounds" in data:
+            services.game_rounds_set(game_id=game.pk, rounds=data["rounds"], actor=actor)
+        return self.get(request, game_id)
 
 
 class DrawView(ApiView):
