@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors
-from tournaments.access import require_document
+from tournaments.access import centre_scope, require_document
 from tournaments.console.common import (
     error_status,
     error_text,
@@ -32,6 +32,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import ReportJob, Tournament
 from tournaments.models.choices import JobState
 from tournaments.reports import Rendered
+from tournaments.reports.centre_documents import CENTRE_DOCUMENTS
 from tournaments.reports.documents import (
     ANY,
     DOCUMENTS,
@@ -77,8 +78,19 @@ def _context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, A
         "whole": [(d, d.is_heavy(None)) for d in whole],
         "games": [(g, [(d, d.is_heavy(g)) for d in per_game]) for g in games],
         "jobs": selectors.report_jobs(obj),
+        "centres": _my_centres(request, obj),
+        "centre_documents": CENTRE_DOCUMENTS,
         **extra,
     }
+
+
+def _my_centres(request: HttpRequest, obj: Tournament) -> list[Any]:
+    """The centres whose documents the viewer may download (a simultaneous event): their
+    own for a centre arbiter, every one for the organiser and the whole event's arbiters."""
+    if not obj.simultaneous:
+        return []
+    mine = centre_scope(actor=request.user, tournament_id=obj.pk).centre_id
+    return [c for c in selectors.tournament_centres(obj.pk) if mine in (None, c.pk)]
 
 
 @login_required
@@ -89,7 +101,8 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "console/documents.html", _context(request, obj))
 
 
-def _refused(request: HttpRequest, obj: Tournament, error: ServiceError) -> HttpResponse:
+def refused_document(request: HttpRequest, obj: Tournament, error: ServiceError) -> HttpResponse:
+    """The documents page again with the refusal's sentence, under its status."""
     ctx = _context(request, obj, error=error_text(error), error_code=error.code)
     return render(request, "console/documents.html", ctx, status=error_status(error))
 
@@ -105,7 +118,7 @@ def download(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         game = game_of(obj, _game_param(request))
         rendered = render_document(kind, obj, game, base_url=site_url(request))
     except ServiceError as error:
-        return _refused(request, obj, error)
+        return refused_document(request, obj, error)
     return attachment(rendered)
 
 
@@ -120,7 +133,7 @@ def job_create(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         job = report_job_create(tournament_id=obj.pk, kind=kind, game=_game_param(request),
                                 base_url=site_url(request), actor=request.user)  # fmt: skip
     except ServiceError as error:
-        return _refused(request, obj, error)
+        return refused_document(request, obj, error)
     return redirect("console:report_job", job_id=job.pk)
 
 

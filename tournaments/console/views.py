@@ -326,6 +326,7 @@ def _entry(version: Any, table: int | None) -> dict[str, Any]:
         "version": version.version,
         "current": version.is_current,
         "correction": version.reason,
+        "at": version.created_at,
     }
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Count
 
 from tournaments.errors import ServiceError
-from tournaments.models import Centre, CentreClose, Round
+from tournaments.models import ArbiterMembership, Centre, CentreClose, Round
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +57,31 @@ def centre_counts(tournament_id: int) -> dict[int, int]:
     """How many players each centre has (centre id → count)."""
     rows = Centre.objects.filter(tournament_id=tournament_id).annotate(n=Count("registrations"))
     return {c.pk: c.n for c in rows}
+
+
+def centre_by_name(tournament_id: int, name: str) -> Centre | None:
+    """The tournament's centre named ``name`` (case does not matter, as in the players'
+    import), or None."""
+    rows = Centre.objects.filter(tournament_id=tournament_id, name__iexact=name.strip())
+    return rows.order_by("id").first()
+
+
+#: The console route arguments that name a tournament, and how a membership reaches it.
+_ROUTE_TOURNAMENT = {
+    "round_id": "tournament__games__rounds__pk",
+    "game_id": "tournament__games__pk",
+    "slug": "tournament__slug",
+    "centre_id": "tournament__centres__pk",
+}
+
+
+def arbiter_time_zone(user_id: int, route: dict[str, Any]) -> str | None:
+    """The time zone of the centre ``user_id`` arbitrates in the tournament a console
+    route's arguments name (``round_id``, ``game_id``, ``slug`` or ``centre_id``), or None:
+    an arbiter of the whole event, the organiser, a route naming no tournament. One query."""
+    for name, lookup in _ROUTE_TOURNAMENT.items():
+        if name in route:
+            rows = ArbiterMembership.objects.filter(user_id=user_id, centre__isnull=False,
+                                                    **{lookup: route[name]})  # fmt: skip
+            return rows.values_list("centre__time_zone", flat=True).first()
+    return None
