@@ -23,6 +23,7 @@ from tournaments.language import in_tournament_language
 from tournaments.models import Centre, Game, Tournament
 from tournaments.reports.base import Rendered
 from tournaments.selectors.centre_ranking import CentreRanking, centre_ranking
+from tournaments.selectors.centres import tournament_centre
 
 # The renderers import reportlab and openpyxl, needed only when a document is built (as
 # ``families.duplicate``): each function below imports its own.
@@ -70,7 +71,7 @@ def require_centre_document(*, actor: Actor, tournament: Tournament, centre_id: 
     that centre only (``access.other_centre``). ``centre.unknown`` (404) for a centre of
     another tournament or none."""
     require_arbiter(actor=actor, tournament_id=tournament.pk)
-    centre = Centre.objects.filter(pk=centre_id, tournament=tournament).first()
+    centre = tournament_centre(tournament.pk, centre_id)
     if centre is None:
         raise ServiceError("centre.unknown", f"There is no centre {centre_id}.")
     mine = centre_scope(actor=actor, tournament_id=tournament.pk).centre_id

@@ -39,6 +39,13 @@ def centre_by_id(centre_id: int) -> Centre:
     return centre
 
 
+def tournament_centre(tournament_id: int, centre_id: int) -> Centre | None:
+    """The tournament's centre ``centre_id``, None when it has no such centre."""
+    if not 0 < centre_id < 2**62:
+        return None
+    return Centre.objects.filter(pk=centre_id, tournament_id=tournament_id).first()
+
+
 def round_centres(rnd: Round) -> list[CentreRound]:
     """Each centre of the round's tournament, closed or not on ``rnd`` (the organiser's
     view of which centres are still playing)."""
