@@ -82,6 +82,9 @@ def test_the_api_and_the_console_refuse_it_with_409_and_the_sentence(tournament_
     assert page.status_code == 409
     assert "ne joue que des parties prétirées et scellées" in page.content.decode()
     assert not Game.objects.exists()
+    # The game form of a simultaneous tournament offers a pre-drawn game first.
+    dashboard = logged(head).get(reverse("console:tournament", args=[t.slug])).content.decode()
+    assert '<option value="predrawn" selected>' in dashboard
 
 
 def test_a_tournament_with_a_seeded_game_does_not_become_simultaneous(tournament_setup) -> None:
