@@ -27,7 +27,7 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tests.site.test_centres import event  # noqa: F401  (the fixture: a 2-centre event)
-from tournaments.models import CentreClose, Player, ProposalVersion, Registration
+from tournaments.models import CentreClose, Player, ProposalVersion, Registration, ReportJob
 from tournaments.services import centre_update, decision_moyenne
 
 pytestmark = pytest.mark.django_db
@@ -119,6 +119,40 @@ def test_a_centre_arbiter_gets_their_centres_documents_only(event) -> None:  # n
     assert api.get(f"/api/tournaments/{t.slug}/centres/{a.pk}/documents/nope").status_code == 404
     assert api.get(f"/api/tournaments/{t.slug}/centres/999999/documents/centre-xlsx"
                    ).status_code == 404  # fmt: skip
+
+
+def test_a_centres_document_built_by_the_worker_stays_its_centres(
+    event,
+    eager_celery,
+    django_capture_on_commit_callbacks,  # noqa: F811
+) -> None:
+    """The worker path (``ReportJob``): asked from the documents page, built by the task,
+    its page and file for the centre's arbiters and the organiser only."""
+    played(event)
+    a = event["a"]
+    client = logged(event["arb_a"])
+    create = reverse("console:centre_report_job_create", args=[a.pk, "centre-xlsx"])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(create)
+    job = ReportJob.objects.get()
+    assert response["Location"] == reverse("console:report_job", args=[job.pk])
+    job.refresh_from_db()
+    assert (job.state, job.kind, job.params["centre"]) == ("done", "centre-xlsx", a.pk)
+    page = client.get(response["Location"]).content.decode()
+    assert "Classement du centre (XLSX)" in page
+    built = client.get(reverse("console:report_job_file", args=[job.pk]))
+    rows = sheet_rows(b"".join(built.streaming_content))
+    assert [r[4] for r in rows[8:] if r[0]] == ["Chloé", "Anne", "Denis"]
+    # Centre B's arbiter: refused the job of centre A, its page and file, and asking for it.
+    other = logged(event["arb_b"])
+    for name in ("report_job", "report_job_status", "report_job_file"):
+        assert other.get(reverse(f"console:{name}", args=[job.pk])).status_code == 403
+    docs = other.get(reverse("console:documents", args=[event["tournament"].slug]))
+    assert reverse("console:report_job", args=[job.pk]) not in docs.content.decode()
+    refused = other.post(create)
+    assert refused.status_code == 403 and ReportJob.objects.count() == 1
+    # The organiser may read it.
+    assert logged(event["head"]).get(response["Location"]).status_code == 200
 
 
 def test_user_text_is_escaped_in_both_files(event) -> None:  # noqa: F811

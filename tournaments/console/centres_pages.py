@@ -144,6 +144,24 @@ def centre_download(request: HttpRequest, centre_id: int, kind: str) -> HttpResp
 
 @login_required
 @require_POST
+def centre_job_create(request: HttpRequest, centre_id: int, kind: str) -> HttpResponse:
+    """Ask a worker to build a centre's document (``ReportJob``, as the event's big
+    documents: the whole tournament's ranking of a large event takes seconds); the job's
+    page shows the progress. Scoped as the download."""
+    centre = _or_404(selectors.centre_by_id, centre_id)
+    obj = tournament_or_404(centre.tournament.slug)
+    role_or_403(request, obj.pk)
+    try:
+        job = services.report_job_create(tournament_id=obj.pk, kind=kind, centre=centre.pk,
+                                         game=request.POST.get("partie") or "",
+                                         base_url="", actor=request.user)  # fmt: skip
+    except ServiceError as error:
+        return refused_document(request, obj, error)
+    return redirect("console:report_job", job_id=job.pk)
+
+
+@login_required
+@require_POST
 def arbiter_centre(request: HttpRequest, slug: str) -> HttpResponse:
     """POST (head arbiter), from the arbiters page: the centre an arbiter arbitrates (empty:
     the whole event) and whether they are its head arbiter."""

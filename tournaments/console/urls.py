@@ -41,6 +41,8 @@ urlpatterns = [
          name="centre_delete"),
     path("centre/<int:centre_id>/documents/<str:kind>/", centres_pages.centre_download,
          name="centre_document"),
+    path("centre/<int:centre_id>/documents/<str:kind>/preparer/",
+         centres_pages.centre_job_create, name="centre_report_job_create"),
     path("tour/<int:round_id>/fermer-centre/", centres_pages.centre_close, name="centre_close"),
     path("tournoi/<slug:slug>/arbitres/retirer/", settings_pages.arbiter_remove_view,
          name="arbiter_remove"),
