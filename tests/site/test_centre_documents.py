@@ -122,9 +122,9 @@ def test_a_centre_arbiter_gets_their_centres_documents_only(event) -> None:  # n
 
 
 def test_a_centres_document_built_by_the_worker_stays_its_centres(
-    event,
+    event,  # noqa: F811
     eager_celery,
-    django_capture_on_commit_callbacks,  # noqa: F811
+    django_capture_on_commit_callbacks,
 ) -> None:
     """The worker path (``ReportJob``): asked from the documents page, built by the task,
     its page and file for the centre's arbiters and the organiser only."""
