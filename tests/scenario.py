@@ -200,6 +200,23 @@ def new_game(
     return GameScenario(game, who)
 
 
+def simultaneous_seeded_game(
+    setup: Mapping[str, Any], *, seed: int = SEED, actor: Any = HEAD_ARBITER
+) -> GameScenario:
+    """A seeded game in ``setup``'s simultaneous tournament, for the tests of centres that
+    play the hand-checked seed-7 racks with a drawn-on-demand round (a sealed game would
+    only be drawn by its release schedule). The site refuses it
+    (``game.simultaneous_seeded``, tests/site/test_centre_guards.py): it is created with
+    the tournament's flag cleared in the database and set back after, as an event created
+    before that refusal would hold it."""
+    tournament = setup["tournament"]
+    Tournament.objects.filter(pk=tournament.pk).update(simultaneous=False)
+    try:
+        return new_game(setup, seed=seed, actor=actor)
+    finally:
+        Tournament.objects.filter(pk=tournament.pk).update(simultaneous=True)
+
+
 def new_predrawn_game(
     setup: Mapping[str, Any], text: str, *, sealed: bool = False, actor: Any = HEAD_ARBITER
 ) -> GameScenario:

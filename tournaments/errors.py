@@ -52,6 +52,8 @@ CONFLICT_CODES = frozenset(
         "centre.time_left",
         "round.centres_open",
         "centre.not_simultaneous",
+        "centre.in_use",
+        "game.simultaneous_seeded",
         # settings that played games depend on (tournament_update): the tournament's state
         "tournament.frozen_started",
         "tournament.frozen_closed",

@@ -65,6 +65,9 @@ KNOWN_MIDDLEWARE = frozenset(
         "django.middleware.csrf.CsrfViewMiddleware",
         "django.contrib.auth.middleware.AuthenticationMiddleware",
         "tournaments.console.presence.ConsolePresenceMiddleware",
+        # Only the time zone a console page's times are shown in: no header, and a 304
+        # shows no time.
+        "tournaments.console.time_zone.CentreTimeZoneMiddleware",
         "django.contrib.messages.middleware.MessageMiddleware",
         "django.middleware.clickjacking.XFrameOptionsMiddleware",
         "django_prometheus.middleware.PrometheusAfterMiddleware",

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def event(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str, Any]:
     """Centre A (Anne, Chloé) and centre B (Bruno), each with its head arbiter
     (``centre-a``, ``centre-b``); the organiser ``ja``; round 1 open (seed 7: ESIUHAN)."""
-    from tests.scenario import new_game
+    from tests.scenario import simultaneous_seeded_game
     from tournaments.models import ArbiterMembership, Registration
     from tournaments.services import (
         arbiter_add,
@@ -52,7 +52,7 @@ def event(tournament_setup: dict[str, Any], django_user_model: Any) -> dict[str,
 
     tokens = {player.name: issue_token(Registration.objects.get(tournament=t, player=player))
               for player in (anne, bruno)}  # fmt: skip
-    play = new_game(tournament_setup, seed=7, actor=organiser)
+    play = simultaneous_seeded_game(tournament_setup, seed=7, actor=organiser)
     return {"play": play, "round": play.open_round(), "a": a, "b": b, "tokens": tokens,
             "slug": t.slug}  # fmt: skip
 

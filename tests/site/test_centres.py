@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from tests.scenario import new_game
+from tests.scenario import simultaneous_seeded_game
 from tournaments.errors import ServiceError
 from tournaments.models import (
     ArbiterMembership,
@@ -68,7 +68,8 @@ def event(tournament_setup, django_user_model):
                         centre_head=True).membership.user  # fmt: skip
     return {
         "tournament": t, "head": head, "a": a, "b": b, "arb_a": arb_a, "arb_b": arb_b,
-        "players": (anne, bruno, chloe, denis), "play": new_game(tournament_setup, seed=7),
+        "players": (anne, bruno, chloe, denis),
+        "play": simultaneous_seeded_game(tournament_setup, seed=7),
     }  # fmt: skip
 
 
@@ -255,7 +256,7 @@ def test_a_simultaneous_event_without_centres_closes_as_one_room(tournament_setu
 
     t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
     tournament_update(actor=head, tournament_id=t.pk, simultaneous=True)
-    play = new_game(tournament_setup, seed=7)
+    play = simultaneous_seeded_game(tournament_setup, seed=7)
     rnd = play.open_round()
     client = Client()
     client.force_login(head)

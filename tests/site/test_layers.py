@@ -50,6 +50,7 @@ ALLOWED = {
     ("tournaments/reports/pdf.py", "super().save"),
     ("tournaments/reports/tables.py", "wb.save"),
     ("tournaments/reports/classic.py", "wb.save"),
+    ("tournaments/reports/centres.py", "wb.save"),
 }
 
 

@@ -57,6 +57,8 @@ urlpatterns = [
          tournaments.GameRankingView.as_view(), name="api-game-rankings"),
     path("tournaments/<slug:slug>/documents/<str:kind>", reports.DocumentView.as_view(),
          name="api-document"),
+    path("tournaments/<slug:slug>/centres/<int:centre_id>/documents/<str:kind>",
+         reports.CentreDocumentView.as_view(), name="api-centre-document"),
     # A game and its rounds (arbiters).
     path("games/<int:game_id>/", play.GameDetailView.as_view(), name="api-game"),
     path("games/<int:game_id>/rounds/draw", play.DrawView.as_view(), name="api-draw"),

@@ -3,8 +3,9 @@ i.e. the head arbiter, adds and edits them), an arbiter's centre chosen on the a
 page, and a centre's close of a round from the game screen.
 
 Every change goes through a service (``centre_create``, ``centre_update``,
-``arbiter_centre_set``, ``centre_close``) that checks the rights again; a refusal is shown
-with its sentence and status, as on the settings and arbiters pages."""
+``centre_delete``, ``arbiter_centre_set``, ``centre_close``) that checks the rights again;
+a refusal is shown with its sentence and status, as on the settings and arbiters pages. A
+centre's documents are served here too (``reports.centre_documents``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
 from tournaments.access import centre_scope
@@ -28,11 +29,14 @@ from tournaments.console.common import (
     round_or_404,
     tournament_or_404,
 )
+from tournaments.console.exports import attachment, refused_document
 from tournaments.console.settings_forms import ArbiterChoiceForm, CentreForm
 from tournaments.console.settings_pages import ARBITERS_PAGE, arbiters_context, head_change
 from tournaments.errors import ServiceError
 from tournaments.models import Tournament
 from tournaments.parsing import ascii_int
+from tournaments.reports.centre_documents import render_centre_document, require_centre_document
+from tournaments.reports.documents import game_of
 
 CENTRES_PAGE = "console/centres.html"
 
@@ -102,6 +106,58 @@ def centre_edit(request: HttpRequest, centre_id: int) -> HttpResponse:
         form=lambda: CentreForm(request.POST, prefix=f"c{centre.pk}"),
         invalid=_("Le formulaire contient des erreurs."),
     )  # fmt: skip
+
+
+@login_required
+@require_POST
+def centre_delete(request: HttpRequest, centre_id: int) -> HttpResponse:
+    """POST (head arbiter): remove a centre nobody uses; one with players or arbiters is
+    refused (``centre.in_use``, 409) with its sentence on the centres page."""
+    centre = _or_404(selectors.centre_by_id, centre_id)
+    obj = tournament_or_404(centre.tournament.slug)
+
+    def delete(_form: None) -> HttpResponse:
+        name = services.centre_delete(centre_id=centre.pk, actor=request.user)
+        messages.success(request, _("Centre « %(name)s » supprimé.") % {"name": name})
+        return redirect("console:centres", slug=obj.slug)
+
+    return head_change(request, obj, page=CENTRES_PAGE, context=_centres_context, act=delete)
+
+
+@login_required
+@require_GET
+def centre_download(request: HttpRequest, centre_id: int, kind: str) -> HttpResponse:
+    """A centre's document (its ranking, PDF or XLSX; of game ``?partie=N`` when given):
+    the organiser gets every centre's, a centre arbiter their own centre's only (403
+    ``access.other_centre`` otherwise, shown on the documents page)."""
+    centre = _or_404(selectors.centre_by_id, centre_id)
+    obj = tournament_or_404(centre.tournament.slug)
+    role_or_403(request, obj.pk)
+    try:
+        require_centre_document(actor=request.user, tournament=obj, centre_id=centre.pk)
+        game = game_of(obj, request.GET.get("partie") or "")
+        rendered = render_centre_document(kind, obj, centre, game)
+    except ServiceError as error:
+        return refused_document(request, obj, error)
+    return attachment(rendered)
+
+
+@login_required
+@require_POST
+def centre_job_create(request: HttpRequest, centre_id: int, kind: str) -> HttpResponse:
+    """Ask a worker to build a centre's document (``ReportJob``, as the event's big
+    documents: the whole tournament's ranking of a large event takes seconds); the job's
+    page shows the progress. Scoped as the download."""
+    centre = _or_404(selectors.centre_by_id, centre_id)
+    obj = tournament_or_404(centre.tournament.slug)
+    role_or_403(request, obj.pk)
+    try:
+        job = services.report_job_create(tournament_id=obj.pk, kind=kind, centre=centre.pk,
+                                         game=request.POST.get("partie") or "",
+                                         base_url="", actor=request.user)  # fmt: skip
+    except ServiceError as error:
+        return refused_document(request, obj, error)
+    return redirect("console:report_job", job_id=job.pk)
 
 
 @login_required

@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors
-from tournaments.access import require_document
+from tournaments.access import centre_scope, require_document
 from tournaments.console.common import (
     error_status,
     error_text,
@@ -32,6 +33,11 @@ from tournaments.errors import ServiceError
 from tournaments.models import ReportJob, Tournament
 from tournaments.models.choices import JobState
 from tournaments.reports import Rendered
+from tournaments.reports.centre_documents import (
+    CENTRE_DOCUMENTS,
+    CENTRE_KINDS,
+    require_centre_document,
+)
 from tournaments.reports.documents import (
     ANY,
     DOCUMENTS,
@@ -76,9 +82,27 @@ def _context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, A
         "role": role_or_403(request, obj.pk),
         "whole": [(d, d.is_heavy(None)) for d in whole],
         "games": [(g, [(d, d.is_heavy(g)) for d in per_game]) for g in games],
-        "jobs": selectors.report_jobs(obj),
+        "jobs": _my_jobs(request, obj),
+        "centres": _my_centres(request, obj),
+        "centre_documents": CENTRE_DOCUMENTS,
         **extra,
     }
+
+
+def _my_jobs(request: HttpRequest, obj: Tournament) -> list[ReportJob]:
+    """The latest jobs, without another centre's documents for a centre arbiter."""
+    mine = centre_scope(actor=request.user, tournament_id=obj.pk).centre_id
+    jobs = selectors.report_jobs(obj)
+    return [j for j in jobs if mine is None or j.params.get("centre") in (None, mine)]
+
+
+def _my_centres(request: HttpRequest, obj: Tournament) -> list[Any]:
+    """The centres whose documents the viewer may download (a simultaneous event): their
+    own for a centre arbiter, every one for the organiser and the whole event's arbiters."""
+    if not obj.simultaneous:
+        return []
+    mine = centre_scope(actor=request.user, tournament_id=obj.pk).centre_id
+    return [c for c in selectors.tournament_centres(obj.pk) if mine in (None, c.pk)]
 
 
 @login_required
@@ -89,7 +113,8 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "console/documents.html", _context(request, obj))
 
 
-def _refused(request: HttpRequest, obj: Tournament, error: ServiceError) -> HttpResponse:
+def refused_document(request: HttpRequest, obj: Tournament, error: ServiceError) -> HttpResponse:
+    """The documents page again with the refusal's sentence, under its status."""
     ctx = _context(request, obj, error=error_text(error), error_code=error.code)
     return render(request, "console/documents.html", ctx, status=error_status(error))
 
@@ -105,7 +130,7 @@ def download(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         game = game_of(obj, _game_param(request))
         rendered = render_document(kind, obj, game, base_url=site_url(request))
     except ServiceError as error:
-        return _refused(request, obj, error)
+        return refused_document(request, obj, error)
     return attachment(rendered)
 
 
@@ -120,14 +145,26 @@ def job_create(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         job = report_job_create(tournament_id=obj.pk, kind=kind, game=_game_param(request),
                                 base_url=site_url(request), actor=request.user)  # fmt: skip
     except ServiceError as error:
-        return _refused(request, obj, error)
+        return refused_document(request, obj, error)
     return redirect("console:report_job", job_id=job.pk)
 
 
 def _job(request: HttpRequest, job_id: int) -> ReportJob:
     job: ReportJob = found(selectors.report_job_by_id(job_id))
     role_or_403(request, job.tournament_id)
+    centre = job.params.get("centre")
+    if centre is not None:  # a centre's document: its centre's arbiters and the organiser
+        try:
+            require_centre_document(actor=request.user, tournament=job.tournament,
+                                    centre_id=int(centre))  # fmt: skip
+        except ServiceError as error:
+            raise PermissionDenied(error.code) from None
     return job
+
+
+def _job_document(kind: str) -> Any:
+    """The catalogue entry of a job's kind: the event's documents, or a centre's."""
+    return CENTRE_KINDS[kind] if kind in CENTRE_KINDS else document(kind)
 
 
 def job_payload(job: ReportJob) -> dict[str, Any]:
@@ -154,7 +191,7 @@ def job_page(request: HttpRequest, job_id: int) -> HttpResponse:
         "tournament": job.tournament,
         "role": role_or_403(request, job.tournament_id),
         "job": job,
-        "doc": document(job.kind),
+        "doc": _job_document(job.kind),
         "payload": job_payload(job),
     }
     return render(request, "console/report_job.html", ctx)

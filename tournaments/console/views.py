@@ -107,7 +107,9 @@ def _dashboard(request: HttpRequest, tournament: Tournament, **extra: Any) -> di
         "games": games,
         "players_count": len(selectors.registrations(tournament)),
         "arbiters": presence_lines(tournament.pk),
-        "form": extra.pop("form", None) or GameCreateForm(),
+        # A simultaneous event plays pre-drawn, sealed games only (game.simultaneous_seeded).
+        "form": extra.pop("form", None)
+        or GameCreateForm(initial={"kind": GameKind.PREDRAWN} if tournament.simultaneous else None),
         **extra,
     }
 
@@ -326,6 +328,7 @@ def _entry(version: Any, table: int | None) -> dict[str, Any]:
         "version": version.version,
         "current": version.is_current,
         "correction": version.reason,
+        "at": version.created_at,
     }
 
 

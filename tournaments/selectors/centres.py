@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Count
 
 from tournaments.errors import ServiceError
-from tournaments.models import Centre, CentreClose, Round
+from tournaments.models import ArbiterMembership, Centre, CentreClose, Round
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,13 @@ def centre_by_id(centre_id: int) -> Centre:
     if centre is None:
         raise ServiceError("centre.unknown", f"There is no centre {centre_id}.")
     return centre
+
+
+def tournament_centre(tournament_id: int, centre_id: int) -> Centre | None:
+    """The tournament's centre ``centre_id``, None when it has no such centre."""
+    if not 0 < centre_id < 2**62:
+        return None
+    return Centre.objects.filter(pk=centre_id, tournament_id=tournament_id).first()
 
 
 def round_centres(rnd: Round) -> list[CentreRound]:
@@ -68,3 +76,31 @@ def centre_close_at(round_id: int, centre_id: int | None) -> datetime | None:
         .values_list("closed_at", flat=True)
         .first()
     )
+
+
+def centre_by_name(tournament_id: int, name: str) -> Centre | None:
+    """The tournament's centre named ``name`` (case does not matter, as in the players'
+    import), or None."""
+    rows = Centre.objects.filter(tournament_id=tournament_id, name__iexact=name.strip())
+    return rows.order_by("id").first()
+
+
+#: The console route arguments that name a tournament, and how a membership reaches it.
+_ROUTE_TOURNAMENT = {
+    "round_id": "tournament__games__rounds__pk",
+    "game_id": "tournament__games__pk",
+    "slug": "tournament__slug",
+    "centre_id": "tournament__centres__pk",
+}
+
+
+def arbiter_time_zone(user_id: int, route: dict[str, Any]) -> str | None:
+    """The time zone of the centre ``user_id`` arbitrates in the tournament a console
+    route's arguments name (``round_id``, ``game_id``, ``slug`` or ``centre_id``), or None:
+    an arbiter of the whole event, the organiser, a route naming no tournament. One query."""
+    for name, lookup in _ROUTE_TOURNAMENT.items():
+        if name in route:
+            rows = ArbiterMembership.objects.filter(user_id=user_id, centre__isnull=False,
+                                                    **{lookup: route[name]})  # fmt: skip
+            return rows.values_list("centre__time_zone", flat=True).first()
+    return None

@@ -51,6 +51,7 @@ from tournaments.services.centres import (
     arbiter_centre_set,
     centre_close,
     centre_create,
+    centre_delete,
     centre_update,
     registration_centre_set,
 )
@@ -130,6 +131,7 @@ __all__ = [
     "arbiter_centre_set",
     "centre_close",
     "centre_create",
+    "centre_delete",
     "centre_update",
     "registration_centre_set",
     "arbiter_add",

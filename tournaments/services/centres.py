@@ -107,6 +107,29 @@ def centre_update(
         return centre
 
 
+def centre_delete(*, centre_id: int, actor: Actor) -> str:
+    """Remove a centre that nobody uses (head arbiter only); returns its name. Refused with
+    ``centre.in_use`` (409) while players are registered in it or arbiters bound to it:
+    they would silently lose their centre (an arbiter would then see every centre), so
+    the organiser moves them first. Its closes of rounds (``CentreClose``) go with it,
+    counted in the audit row."""
+    with transaction.atomic():
+        centre = locked_centre(centre_id)
+        require_arbiter(actor=actor, tournament_id=centre.tournament_id, head=True)
+        players = Registration.objects.filter(centre=centre).count()
+        arbiters = ArbiterMembership.objects.filter(centre=centre).count()
+        if players or arbiters:
+            raise ServiceError("centre.in_use", f"Centre {centre.name} has {players} players "
+                               f"and {arbiters} arbiters.", name=centre.name, players=players,
+                               arbiters=arbiters)  # fmt: skip
+        closes = CentreClose.objects.filter(centre=centre).count()
+        audit_record(actor=actor, action="centre.delete", obj=centre, name=centre.name,
+                     club=centre.club, time_zone=centre.time_zone, closes=closes)  # fmt: skip
+        name = centre.name
+        centre.delete()
+        return name
+
+
 def arbiter_centre_set(
     *, tournament_id: int, user_id: int, centre_id: int | None, centre_head: bool = False,
     actor: Actor,

@@ -98,6 +98,8 @@ def game_create(
         if tournament is None:
             raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
         require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
+        if tournament.simultaneous and kind == GameKind.SEEDED:
+            raise simultaneous_seeded()
         # A simultaneous event's pre-drawn racks are known to nobody before each release,
         # the centres' arbiters included (issue 16, docs/simultaneous.md): always sealed.
         sealed = sealed or (tournament.simultaneous and kind == GameKind.PREDRAWN)
@@ -122,6 +124,19 @@ def game_create(
         audit_record(actor=actor, action="game.create", obj=game, kind=kind, seed=game.seed,
                      **announced)  # fmt: skip
         return game
+
+
+def simultaneous_seeded() -> ServiceError:
+    """``game.simultaneous_seeded`` (409): every centre of a simultaneous event plays the
+    same pre-drawn racks, sealed until each round's release (docs/simultaneous.md); a
+    seeded game draws its racks live from a seed the organiser can read, so the racks are
+    neither fixed ahead for every centre nor secret. Refused when such a game is created
+    in a simultaneous tournament, and when a tournament with one becomes simultaneous
+    (``tournament_update``)."""
+    return ServiceError(
+        "game.simultaneous_seeded",
+        "A simultaneous event plays pre-drawn, sealed games only, never a seeded one.",
+    )
 
 
 def _finish(game: Game, end: EndOfGame, actor: Actor) -> None:

@@ -18,38 +18,65 @@ from django.utils import timezone
 
 from tournaments.access import Actor, require_arbiter, user_of
 from tournaments.errors import ServiceError
-from tournaments.models import JobState, ReportJob, Tournament
+from tournaments.families import Progress
+from tournaments.models import Game, JobState, ReportJob, Tournament
 from tournaments.models.reports import reports_dir
 from tournaments.queueing import queue_after_commit
+from tournaments.reports import Rendered
+from tournaments.reports.centre_documents import (
+    centre_document,
+    render_centre_document,
+    require_centre_document,
+)
 from tournaments.reports.documents import check_scope, document, game_of, render_document
+from tournaments.selectors.centres import tournament_centre
 from tournaments.services.audit import audit_record
 
 logger = logging.getLogger(__name__)
 
 
 def report_job_create(
-    *, tournament_id: int, kind: str, game: int | str | None, base_url: str, actor: Actor
-) -> ReportJob:
+    *, tournament_id: int, kind: str, game: int | str | None, base_url: str, actor: Actor,
+    centre: int | None = None,
+) -> ReportJob:  # fmt: skip
     """A job building document ``kind`` (of game number ``game`` when given) for any
-    arbiter of the tournament; ``document.*`` / ``game.unknown`` for a wrong request."""
+    arbiter of the tournament; ``document.*`` / ``game.unknown`` for a wrong request. With
+    ``centre``, one of that centre's documents (``reports.centre_documents``): a centre
+    arbiter only for their own centre (``access.other_centre``)."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
     require_arbiter(actor=actor, tournament_id=tournament.pk)
-    doc = document(kind)
     row = game_of(tournament, game)
-    check_scope(doc, row)
+    params: dict[str, object] = {"game": row.number if row else None, "base_url": base_url}
+    if centre is not None:
+        name = centre_document(kind).kind
+        place = require_centre_document(actor=actor, tournament=tournament, centre_id=centre)
+        params["centre"] = place.pk
+    else:
+        doc = document(kind)
+        check_scope(doc, row)
+        name = doc.kind
     with transaction.atomic():
         job = ReportJob.objects.create(
-            tournament=tournament,
-            kind=doc.kind,
-            params={"game": row.number if row else None, "base_url": base_url},
-            created_by=user_of(actor),
+            tournament=tournament, kind=name, params=params, created_by=user_of(actor)
         )
         audit_record(actor=actor, action="report.create", obj=job, kind=job.kind,
-                     game=job.params["game"])  # fmt: skip
+                     game=job.params["game"], **({"centre": centre} if centre else {}))  # fmt: skip
         queue_after_commit("tournaments.build_report", job.pk)
     return job
+
+
+def _render(job: ReportJob, game: Game | None, progress: Progress) -> Rendered:
+    centre_id = job.params.get("centre")
+    if centre_id is None:
+        return render_document(job.kind, job.tournament, game,
+                               base_url=job.params.get("base_url", ""),
+                               progress=progress)  # fmt: skip
+    place = tournament_centre(job.tournament_id, int(centre_id))
+    if place is None:  # deleted since the job was asked for
+        raise ServiceError("centre.unknown", f"There is no centre {centre_id}.")
+    return render_centre_document(job.kind, job.tournament, place, game)
 
 
 def report_job_build(*, job_id: int, actor: Actor) -> str | None:
@@ -68,9 +95,7 @@ def report_job_build(*, job_id: int, actor: Actor) -> str | None:
 
     try:
         game = game_of(job.tournament, job.params.get("game"))
-        rendered = render_document(job.kind, job.tournament, game,
-                                   base_url=job.params.get("base_url", ""),
-                                   progress=progress)  # fmt: skip
+        rendered = _render(job, game, progress)
         name = f"{job.pk}-{rendered.filename}"
         (reports_dir() / name).write_bytes(rendered.content)
     except Exception as error:  # a failed build is recorded on the job, never lost

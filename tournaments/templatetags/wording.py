@@ -27,9 +27,10 @@ def kind_label(kind: str) -> str:
 @register.filter
 def document_label(kind: str) -> str:
     """The name of a document kind of ``reports.documents`` (``xlsx`` → ``Classeur XLSX``)."""
+    from tournaments.reports.centre_documents import CENTRE_KINDS
     from tournaments.reports.documents import BY_KIND
 
-    doc = BY_KIND.get(kind or "")
+    doc = BY_KIND.get(kind or "") or CENTRE_KINDS.get(kind or "")
     return str(doc.label) if doc is not None else kind
 
 

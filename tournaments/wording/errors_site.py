@@ -256,4 +256,22 @@ SITE_ERRORS: Mapping[str, tuple[Promise, ...]] = {
         _("Le coup %(round)s est en cours : la partie se termine après son top."),
         _("Un coup est en cours : la partie se termine après son top."),
     ),
+    # -- simultaneous events (issue 16): seeded games, deleting a centre, its documents ----
+    "game.simultaneous_seeded": (
+        _(
+            "Un tournoi simultané ne joue que des parties prétirées et scellées : chaque "
+            "centre joue les mêmes tirages, inconnus de tous jusqu'à leur dévoilement. Une "
+            "partie tirée d'une graine n'y a pas sa place."
+        ),
+    ),
+    "centre.in_use": (
+        _(
+            "Le centre « %(name)s » a encore %(players)s joueur(s) et %(arbiters)s "
+            "arbitre(s) : déplacez-les dans un autre centre avant de le supprimer."
+        ),
+        _("Ce centre a encore des joueurs ou des arbitres : déplacez-les avant de le supprimer."),
+    ),
+    "access.other_centre": (
+        _("Ce centre n'est pas le vôtre : vous n'avez accès qu'aux documents de votre centre."),
+    ),
 }

@@ -16,6 +16,11 @@ from tournaments import selectors
 from tournaments.access import require_document
 from tournaments.api.permissions import arbiter_actor
 from tournaments.api.views.common import ApiView, errors
+from tournaments.reports.centre_documents import (
+    CENTRE_KINDS,
+    render_centre_document,
+    require_centre_document,
+)
 from tournaments.reports.documents import BY_KIND, game_of, render_document
 
 
@@ -67,6 +72,43 @@ class DocumentView(ApiView):
         game = game_of(tournament, request.query_params.get("game"))
         base_url = request.query_params.get("base_url") or request.build_absolute_uri("/")
         rendered = render_document(kind, tournament, game, base_url=base_url)
+        response = HttpResponse(rendered.content, content_type=rendered.content_type)
+        response["Content-Disposition"] = _attachment(rendered.filename)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class CentreDocumentView(ApiView):
+    renderer_classes = [JSONRenderer, AnyFileRenderer]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "kind", str, OpenApiParameter.PATH, enum=sorted(CENTRE_KINDS),
+                description="The centre's document (docs/simultaneous.md).",
+            ),
+            OpenApiParameter(
+                "game", int, description="The game's number (default: the whole tournament)."
+            ),
+        ],
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.BINARY,
+                description="The file (PDF or XLSX), with Content-Disposition.",
+            ),
+            **errors(400, 401, 403, 404),
+        },
+        tags=["documents"],
+    )  # fmt: skip
+    def get(self, request: Any, slug: str, centre_id: int, kind: str) -> HttpResponse:
+        """A centre's ranking in a simultaneous event (``?game=N`` for one game): that
+        centre's players only, with their rank in the centre and in the whole event. A
+        centre arbiter gets their own centre's (403 ``access.other_centre`` otherwise)."""
+        tournament = selectors.tournament_by_slug(slug)
+        actor = arbiter_actor(request, tournament.pk)
+        centre = require_centre_document(actor=actor, tournament=tournament, centre_id=centre_id)
+        game = game_of(tournament, request.query_params.get("game"))
+        rendered = render_centre_document(kind, tournament, centre, game)
         response = HttpResponse(rendered.content, content_type=rendered.content_type)
         response["Content-Disposition"] = _attachment(rendered.filename)
         response["Cache-Control"] = "no-store"

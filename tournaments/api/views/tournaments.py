@@ -167,12 +167,13 @@ class GameListView(ApiView):
 
     @extend_schema(
         request=s.GameCreateSerializer,
-        responses={201: s.GameSerializer, **errors(400, 401, 403, 404)},
+        responses={201: s.GameSerializer, **errors(400, 401, 403, 404, 409)},
         tags=["games"],
     )
     def post(self, request: Any, slug: str) -> Response:
         """Create the next game: ``seeded`` (random racks from a seed), ``manual`` (the
-        arbiter types the racks drawn from a real bag) or ``predrawn`` (one line a round)."""
+        arbiter types the racks drawn from a real bag) or ``predrawn`` (one line a round). A
+        simultaneous tournament refuses a seeded game (409 ``game.simultaneous_seeded``)."""
         tournament = selectors.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk, head=True)
         data = validated(s.GameCreateSerializer, request)
