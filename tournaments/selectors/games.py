@@ -48,7 +48,7 @@ def round_by_id(round_id: int, *, tournament_id: int | None = None) -> Round:
         rounds = Round.objects.select_related("game__tournament").filter(pk=round_id)
         if tournament_id is not None:
             rounds = rounds.filter(game__tournament_id=tournament_id)
-        rnd = rounds.first()
+        rnd = rounds.order_by("pk").first()  # one row: no sort by the tournament's columns
     if rnd is None:
         raise ServiceError("round.unknown", f"There is no round {round_id}.")
     return rnd
