@@ -17,10 +17,13 @@ DRF's token authentication, the view, the service, the serializer), ``--slips`` 
 ``POST /api/rounds/{id}/slips/`` by the centre arbiters, each a different player's slip
 among the round's best moves (the first ones judged, the later ones mostly the judgement
 cache's), and ``--corrections`` calls of ``proposal_correct`` on the last closed round
-(the service, after one call not counted), and prints for each the
-median, p95 and max milliseconds and the SQL statements per call (min / median / max,
-with their time inside the database driver). ``--profile FILE``: a cProfile of the slips
-(``pstats`` file, and the 25 heaviest functions by cumulative time printed).
+(the service, after one call not counted; ``--cold N``: also the first and second
+correction in N fresh ``manage.py shell`` processes, as bench/rankings_stored.py times
+one), and prints for each the median, p95 and max of the wall time, of this process's CPU
+time and of the PostgreSQL backend's (from /proc), and the SQL statements per call with
+their time inside the database driver. ``--profile FILE``: a cProfile in CPU time of the
+slips (``FILE``) and of the corrections (``FILE.correct``), their 25 heaviest functions
+by cumulative time printed.
 """
 
 from __future__ import annotations
@@ -250,17 +253,25 @@ def _corrections(args: argparse.Namespace, built: dict[str, Any]) -> None:
     regs = random.Random(2).sample(built["regs"], min(args.corrections + 1, len(built["regs"])))
     runs: list[_Run] = []
     backend = _backend()
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
     for k, reg in enumerate(regs):
         move = best[k % len(best)]
+        if profiler and k:
+            profiler.enable()
         with _Run(backend) as run:
             proposal_correct(round_id=rnd.pk, player_id=reg.player_id, word=move["word"],
                              reference=move["coord"], reason="banc : bulletin corrigé",
                              actor=built["head"])  # fmt: skip
+        if profiler:
+            profiler.disable()
         if k == 0:
             print(f"first correction (not counted): {1000 * run.wall:.0f} ms")
             continue
         runs.append(run)
     print(_stats("proposal_correct (service, closed round)", runs))
+    if profiler:
+        profiler.dump_stats(f"{args.profile}.correct")
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
     if args.show_sql:
         _show("the last correction's statements", runs[-1].timer)
 
@@ -271,6 +282,46 @@ def _show(title: str, timer: _Timer) -> None:
         print(f"  {1000 * spent:6.1f} ms  {' '.join(statement.split())[:WIDTH]}")
 
 
+#: One fresh process (``manage.py shell``, as ``bench/rankings_stored.py`` times a
+#: correction): its first ``proposal_correct``, then a second one, each timed.
+COLD = r"""
+import json, time
+from django.contrib.auth import get_user_model
+from tournaments.models import Round
+from tournaments.services.proposals import proposal_correct
+
+head = get_user_model().objects.get(username="bench-head")
+rnd = Round.objects.get(pk={round_id})
+best = rnd.top["best"] or [rnd.top["chosen"]]
+spent = []
+for k, player in enumerate({players}):
+    move = best[k % len(best)]
+    began = time.perf_counter()
+    proposal_correct(round_id=rnd.pk, player_id=player, word=move["word"],
+                     reference=move["coord"], reason="banc : à froid", actor=head)
+    spent.append(time.perf_counter() - began)
+print(json.dumps(spent))
+"""
+
+
+def _cold(args: argparse.Namespace, built: dict[str, Any]) -> None:
+    """``--cold`` fresh processes: the first correction against the second."""
+    import json
+    import subprocess
+
+    players = [r.player_id for r in built["regs"]]
+    first, second = [], []
+    for k in range(args.cold):
+        code = COLD.format(round_id=built["closed"], players=players[2 * k : 2 * k + 2])
+        done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT,
+                              capture_output=True, text=True, timeout=600, check=True)  # fmt: skip
+        spent = json.loads(done.stdout.strip().splitlines()[-1])
+        first.append(spent[0])
+        second.append(spent[1])
+    print(f"proposal_correct in a fresh process (manage.py shell), n={args.cold}:\n"
+          f"  first call      {_ms(first)}\n  second call     {_ms(second)}")  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=2000)
@@ -278,6 +329,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds played before (3)")
     parser.add_argument("--slips", type=int, default=200)
     parser.add_argument("--corrections", type=int, default=20)
+    parser.add_argument("--cold", type=int, default=0,
+                        help="also time a correction in N fresh processes (0)")  # fmt: skip
     parser.add_argument("--profile", default="", help="write a cProfile of the slips here")
     parser.add_argument("--show-sql", action="store_true", help="list the last call's SQL")
     parser.add_argument("--sql-width", type=int, default=160, help="characters a statement")
@@ -312,6 +365,8 @@ def main() -> int:
           f"{time.monotonic() - began:.0f} s")  # fmt: skip
     _slips(args, built)
     _corrections(args, built)
+    if args.cold:
+        _cold(args, built)
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     print(f"load average after: {load}")
     return 0

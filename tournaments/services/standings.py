@@ -185,6 +185,7 @@ class _Pass:
     game: Game
     settings: TotalsSettings = field(init=False)
     _everyone: list[Registration] | None = field(init=False, default=None)
+    _some: dict[tuple[int, ...], list[Registration]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.settings = game_settings(self.game)
@@ -196,7 +197,10 @@ class _Pass:
             if self._everyone is None:
                 self._everyone = self._registrations(None)
             return self._everyone
-        return self._registrations(players)
+        key = tuple(players)  # a correction asks twice: its cells, then its lines
+        if key not in self._some:
+            self._some[key] = self._registrations(players)
+        return self._some[key]
 
     def _registrations(self, players: Sequence[int] | None) -> list[Registration]:
         rows = Registration.objects.filter(tournament_id=self.game.tournament_id)
@@ -398,7 +402,8 @@ class _Pass:
                           json_value(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
                           pg.warning_penalty, pg.penalties, pg.total))  # fmt: skip
         self.write_lines(lines)
-        self.write_game(figure.position, previous.top_total + figure.top_score, entrants, paid)
+        self.write_game(figure.position, previous.top_total + figure.top_score, entrants, paid,
+                        previous=previous)  # fmt: skip
         return True
 
     def write_lines(self, lines: list[tuple]) -> None:
@@ -411,17 +416,25 @@ class _Pass:
             unique=("game_id", "player_id"),
         )  # fmt: skip
 
-    def write_game(self, rounds: int, top_total: int, entrants: int, paid: bool) -> None:
-        GameFigure.objects.update_or_create(
-            game=self.game,
-            defaults={
-                "rounds": rounds,
-                "top_total": top_total,
-                "entrants": entrants,
-                "solo_paid": paid,
-                "settings_key": figures_key(self.settings),
-            },
-        )
+    def write_game(
+        self, rounds: int, top_total: int, entrants: int, paid: bool, *,
+        previous: GameFigure | None = None,
+    ) -> None:  # fmt: skip
+        """The game's own row; ``previous``: that row as the caller read it in this
+        transaction (then one UPDATE, instead of a savepoint and a locked read)."""
+        values = {
+            "rounds": rounds,
+            "top_total": top_total,
+            "entrants": entrants,
+            "solo_paid": paid,
+            "settings_key": figures_key(self.settings),
+        }
+        if previous is None:
+            GameFigure.objects.update_or_create(game=self.game, defaults=values)
+            return
+        for name, value in values.items():
+            setattr(previous, name, value)
+        previous.save(update_fields=[*values, "updated_at"])
 
     def player_lines(self, players: set[int] | None) -> None:
         """Rewrite the game lines of ``players`` (None: everyone) from the stored cells,
@@ -506,4 +519,5 @@ class _Pass:
                           json_value(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
                           pg.warning_penalty, pg.penalties, pg.total))  # fmt: skip
         self.write_lines(lines)
-        self.write_game(len(figures), sum(f.top_score for f in figures), entrants, paid)
+        self.write_game(len(figures), sum(f.top_score for f in figures), entrants, paid,
+                        previous=previous)  # fmt: skip
