@@ -131,3 +131,31 @@ def _lines(game):
     result = stored_game_outcomes(game, game_settings(game))
     assert result is not None
     return result.players
+
+
+def test_the_centre_rule_trusts_only_the_named_players_registration(event) -> None:  # noqa: F811
+    """``require_arbiter(registration=…)``: the caller's row decides the centre only when
+    it is the named player's in this tournament; any other row is ignored (the rule reads
+    the centre itself), so a wrong row can neither let in nor keep out."""
+    from tournaments.access import require_arbiter
+    from tournaments.errors import ServiceError
+    from tournaments.models import Registration
+
+    anne, bruno, _chloe, _denis = event["players"]
+    t, arb_a, head = event["tournament"], event["arb_a"], event["head"]
+    reg_anne = Registration.objects.get(tournament=t, player=anne)
+    reg_bruno = Registration.objects.get(tournament=t, player=bruno)
+    # Anne plays in centre A: accepted with her row, with Bruno's row, with none.
+    for row in (reg_anne, reg_bruno, None):
+        require_arbiter(actor=arb_a, tournament_id=t.pk, player_id=anne.pk, registration=row)
+    # Bruno plays in centre B: refused with his row and with Anne's (centre A) as well.
+    for row in (reg_bruno, reg_anne, None):
+        with pytest.raises(ServiceError) as info:
+            require_arbiter(actor=arb_a, tournament_id=t.pk, player_id=bruno.pk,
+                            registration=row)  # fmt: skip
+        assert info.value.code == "access.centre"
+    # The head arbiter (no centre) and a non-head check: unchanged.
+    require_arbiter(actor=head, tournament_id=t.pk, player_id=bruno.pk, registration=reg_bruno)
+    with pytest.raises(ServiceError) as info:
+        require_arbiter(actor=arb_a, tournament_id=t.pk, head=True)
+    assert info.value.code == "access.head_arbiter"
