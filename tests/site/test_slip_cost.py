@@ -26,13 +26,13 @@ from .test_centres import event  # noqa: F401 (the fixture)
 pytestmark = pytest.mark.django_db
 
 #: What a slip on an open round reads and writes, at most: the arbiter's token, the
-#: round (the view's and the judgement's reads, then its shared lock), the arbiter's
+#: round (the view's read, which the judgement reuses, then its shared lock), the arbiter's
 #: membership (the view's check, then the service's with the centre), the registration
 #: at the table (the view) and the player's (the service), the player's versions, then
 #: the version and its audit row. Before session 7: 16 (ordering joins, the player's
 #: current version and open conflicts read apart, the centre read apart, the player's
-#: name read by the serializer).
-SLIP_STATEMENTS = 11
+#: name read by the serializer, the round read again to judge).
+SLIP_STATEMENTS = 10
 
 
 def _client(user) -> APIClient:

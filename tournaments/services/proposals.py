@@ -171,6 +171,7 @@ def proposal_submit(
     ip: str | None = None,
     device: str = "",
     late: bool = False,
+    judging: Round | None = None,
 ) -> ProposalResult:
     """Record a player's proposal for a round and judge it.
 
@@ -192,6 +193,11 @@ def proposal_submit(
     Tablet submissions come from the player (``access.PlayerActor``, whose token the
     caller resolved) or from ``access.SYSTEM`` (the demo). One without a score gets
     the tablet's own (:func:`tablet_claim`), from the tablet page or the API.
+
+    ``judging``: the round ``round_id`` as the caller read it a moment before, without a
+    lock, with its game, tournament and lexicon (the API's slip view reads it to check the
+    arbiter): it saves this read (``judgements.judging_round``). Only what does not change
+    while a round is open is taken from it; the round is read again under its lock.
     """
     if source not in ProposalSource.values:
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
@@ -202,7 +208,8 @@ def proposal_submit(
         _require_player(actor, player_id)
     _check_entry(word, reference)
     arrived = timezone.now()  # lateness is this moment against the stored close time
-    judging = judging_round(round_id)
+    if judging is None or judging.pk != round_id:
+        judging = judging_round(round_id)
     if source == ProposalSource.TABLET and claimed_score is None:
         claimed_score = tablet_score(judging, reference=reference, word=word)
     # Judge the move before taking any lock, once per round and move (judgements.py): the
