@@ -112,14 +112,21 @@ print(json.dumps({{"slug": t.slug, "seconds": time.monotonic() - began, "rounds"
 CORRECT = r"""
 import json, random, time
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from tournaments.models import Game, Registration
 from tournaments.services.proposals import proposal_correct
+from tournaments.services.rounds import lexicon_of
 
 arbiter = get_user_model().objects.get(username={user!r})
 game = Game.objects.filter(tournament__slug={slug!r}).order_by("-number").first()
 rnd = game.rounds.filter(state="closed").order_by("-number").first()
 reg = Registration.objects.filter(tournament=game.tournament).order_by("?").first()
 move = random.choice(rnd.top["best"] or [rnd.top["chosen"]])
+# This process is fresh: load what a web worker holds already (the Redis client, which
+# the live versions' bump imports on first use, ~0.5 s; the lexicon), so the time is
+# the service's own (session 7, docs/benchmarks.md "Slips and corrections in process").
+cache.get("tirage-bench-warm")
+lexicon_of(rnd.game)
 began = time.monotonic()
 proposal_correct(round_id=rnd.pk, player_id=reg.player_id, word=move["word"],
                  reference=move["coord"], reason="bench: bulletin corrigé", actor=arbiter)

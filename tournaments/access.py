@@ -133,24 +133,58 @@ def arbiter_role(*, user: Any, tournament_id: int) -> str | None:
 
 
 def require_arbiter(
-    *, actor: Actor, tournament_id: int, head: bool = False, player_id: int | None = None
-) -> None:
+    *, actor: Actor, tournament_id: int, head: bool = False, player_id: int | None = None,
+    registration: Registration | None = None,
+) -> None:  # fmt: skip
     """Refuse (``access.*``, a 403) an actor who is not an arbiter (or head arbiter) here.
 
     With ``player_id``, an arbiter bound to a centre of a simultaneous event must also
     handle that player (``access.centre``): a centre arbiter acts only on their centre's
-    players (docs/simultaneous.md). :data:`SYSTEM` passes; ``None`` is a bug
-    (``TypeError``, logged): the caller forgot to say who acts. A player or an anonymous
-    user is refused like any outsider."""
+    players (docs/simultaneous.md). ``registration``: the player's registration in the
+    tournament when the caller read it already (its centre is then not read again).
+    :data:`SYSTEM` passes; ``None`` is a bug (``TypeError``, logged): the caller forgot
+    to say who acts. A player or an anonymous user is refused like any outsider.
+
+    One read of the arbiter's membership gives the role and the centre (the same row
+    :func:`arbiter_role` and :func:`centre_scope` read)."""
     if is_system(actor):
         return
-    role = arbiter_role(user=actor, tournament_id=tournament_id)
+    role, scope = _membership(actor, tournament_id)
     if role is None:
         raise ServiceError("access.arbiter", "Only the arbiters of this tournament may do this.")
     if head and role != HEAD:
         raise ServiceError("access.head_arbiter", "Only the head arbiter may do this.")
-    if player_id is not None:
-        require_centre_player(actor=actor, tournament_id=tournament_id, player_id=player_id)
+    if player_id is None or scope.centre_id is None:
+        return
+    if (
+        registration is not None
+        and registration.player_id == player_id
+        and registration.tournament_id == tournament_id
+    ):
+        ok = registration.centre_id == scope.centre_id
+    else:
+        ok = Registration.objects.filter(
+            tournament_id=tournament_id, player_id=player_id, centre_id=scope.centre_id
+        ).exists()
+    if not ok:
+        raise ServiceError("access.centre", "This player plays in another centre.")
+
+
+def _membership(user: Any, tournament_id: int) -> tuple[str | None, CentreScope]:
+    """``(arbiter_role, centre_scope)`` of a user in one read of their membership."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None, WHOLE_EVENT
+    if user.is_superuser:
+        return HEAD, WHOLE_EVENT
+    row = (
+        ArbiterMembership.objects.filter(user=user, tournament_id=tournament_id)
+        .values_list("role", "centre_id", "centre_head")
+        .first()
+    )
+    if row is None:
+        return None, WHOLE_EVENT
+    role, centre_id, centre_head = row
+    return role, WHOLE_EVENT if centre_id is None else CentreScope(centre_id, centre_head)
 
 
 @dataclass(frozen=True)

@@ -41,14 +41,15 @@ def game_by_id(game_id: int) -> Game:
 
 
 def round_by_id(round_id: int, *, tournament_id: int | None = None) -> Round:
-    """The round ``round_id`` with its game and tournament; ``round.unknown`` when there is
-    none, or (``tournament_id`` given) when it belongs to another tournament."""
+    """The round ``round_id`` with its game, tournament and the tournament's lexicon;
+    ``round.unknown`` when there is none, or (``tournament_id`` given) when it belongs to
+    another tournament."""
     rnd = None
     if 0 < round_id <= MAX_ID:
-        rounds = Round.objects.select_related("game__tournament").filter(pk=round_id)
+        rounds = Round.objects.select_related("game__tournament__lexicon").filter(pk=round_id)
         if tournament_id is not None:
             rounds = rounds.filter(game__tournament_id=tournament_id)
-        rnd = rounds.first()
+        rnd = rounds.order_by("pk").first()  # one row: no sort by the tournament's columns
     if rnd is None:
         raise ServiceError("round.unknown", f"There is no round {round_id}.")
     return rnd

@@ -46,7 +46,8 @@ STATS = {"hits": 0, "misses": 0}
 def judging_round(round_id: int) -> Round | None:
     """The round with its game, tournament and lexicon, read without a lock (judging an
     open round needs no lock: its board, rack and top do not change while it is open)."""
-    return Round.objects.select_related("game__tournament__lexicon").filter(pk=round_id).first()
+    rounds = Round.objects.select_related("game__tournament__lexicon").filter(pk=round_id)
+    return rounds.order_by("pk").first()  # not the model's ordering (joins to sort one row)
 
 
 def judgement_key(rnd: Round, *, word: str, reference: str, claimed: int | None,

@@ -173,6 +173,7 @@ def proposal_submit(
     ip: str | None = None,
     device: str = "",
     late: bool = False,
+    judging: Round | None = None,
 ) -> ProposalResult:
     """Record a player's proposal for a round and judge it.
 
@@ -194,6 +195,11 @@ def proposal_submit(
     Tablet submissions come from the player (``access.PlayerActor``, whose token the
     caller resolved) or from ``access.SYSTEM`` (the demo). One without a score gets
     the tablet's own (:func:`tablet_claim`), from the tablet page or the API.
+
+    ``judging``: the round ``round_id`` as the caller read it a moment before, without a
+    lock, with its game, tournament and lexicon (the API's slip view reads it to check the
+    arbiter): it saves this read (``judgements.judging_round``). Only what does not change
+    while a round is open is taken from it; the round is read again under its lock.
     """
     if source not in ProposalSource.values:
         raise ServiceError("proposal.source", "A proposal comes from tablet or arbiter.")
@@ -204,7 +210,8 @@ def proposal_submit(
         _require_player(actor, player_id)
     _check_entry(word, reference)
     arrived = timezone.now()  # lateness is this moment against the stored close time
-    judging = judging_round(round_id)
+    if judging is None or judging.pk != round_id:
+        judging = judging_round(round_id)
     if source == ProposalSource.TABLET and claimed_score is None:
         claimed_score = tablet_score(judging, reference=reference, word=word)
     # Judge the move before taking any lock, once per round and move (judgements.py): the
@@ -308,20 +315,27 @@ def _submit_locked(
     """The part of a submission under the round's lock (the caller holds it)."""
     entered_by = user_of(actor)
     claimed_score = claimed
+    # The player's registration with their name (the answer names them), read once: the
+    # centre rule, the withdrawal and the stored version's player.
+    reg = (
+        Registration.objects.select_related("player")
+        .filter(tournament_id=rnd.game.tournament_id, player_id=player_id)
+        .order_by("pk")
+        .first()
+    )
     if source == ProposalSource.ARBITER:
-        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, player_id=player_id)
+        require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, player_id=player_id,
+                        registration=reg)  # fmt: skip
     elif isinstance(actor, PlayerActor) and actor.tournament_id != rnd.game.tournament_id:
         raise ServiceError("access.player", "This token belongs to another tournament.")
-    # The player's versions of the round (usually none or one): the replay, the number
-    # and the current one from one read.
-    mine = list(ProposalVersion.objects.filter(round=rnd, player_id=player_id))
+    # The player's versions of the round (usually none or one): the replay, the number,
+    # the current one and an arbiter's twin or rival from one read (ordered by version
+    # alone: the model's ordering joins the round, the game and the tournament).
+    mine = _versions(rnd.pk, player_id)
     if client_key:
         stored = next((v for v in mine if v.client_key == client_key), None)
         if stored is not None:
             return _replayed(stored, word, reference, claimed_score)
-    reg = Registration.objects.filter(
-        tournament_id=rnd.game.tournament_id, player_id=player_id
-    ).first()
     if reg is None:
         raise ServiceError(
             "player.not_registered", "This player is not registered in the tournament."
@@ -350,8 +364,9 @@ def _submit_locked(
     rival = None
     if source == ProposalSource.ARBITER:
         slip = (word, reference, claimed_score)
-        twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by)
+        twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by, mine)
         if twin is not None:
+            twin.player = reg.player
             return ProposalResult(twin, adapter.outcome(twin), replayed=True)
     key = _judgement_key(rnd, word=word, reference=reference, claimed=claimed_score,
                          source=source)  # fmt: skip
@@ -366,6 +381,7 @@ def _submit_locked(
         client_key=client_key, ip=ip, device=device, current=rival is None,
         known=mine, counts=not (shared and rnd.state == RoundState.OPEN), created_at=arrived,
     )  # fmt: skip
+    version.player = reg.player  # the answer's name, read with the registration
     if rival is not None:
         conflict = SlipConflict.objects.create(
             round=rnd, player_id=player_id, first=rival, second=version
@@ -440,19 +456,33 @@ def _judge_early(
     return key, outcome
 
 
+def _versions(round_id: int, player_id: int) -> list[ProposalVersion]:
+    """A player's versions of a round, by version number."""
+    return list(
+        ProposalVersion.objects.filter(round_id=round_id, player_id=player_id).order_by("version")
+    )
+
+
 def _arbiter_slip(
-    rnd: Round, player_id: int, slip: tuple, arbiter: Any
+    rnd: Round, player_id: int, slip: tuple, arbiter: Any, mine: list[ProposalVersion]
 ) -> tuple[ProposalVersion | None, ProposalVersion | None]:
     """``(twin, rival)``: a stored arbiter version with the same content (current, or
-    waiting in an open conflict), else the current version another arbiter entered."""
-    current = ProposalVersion.objects.filter(
-        round=rnd, player_id=player_id, is_current=True
-    ).first()
-    waiting = ProposalVersion.objects.filter(
-        pk__in=SlipConflict.objects.filter(
-            round=rnd, player_id=player_id, resolved_at__isnull=True
-        ).values("second")
-    )
+    waiting in an open conflict), else the current version another arbiter entered.
+    ``mine``: the player's versions of the round as the caller just read them (under the
+    round's lock); a version waiting in a conflict is one of them that is not current,
+    so the conflicts are read only when there is one."""
+    current = next((v for v in mine if v.is_current), None)
+    beside = [v.pk for v in mine if not v.is_current and v.source == ProposalSource.ARBITER]
+    waiting: list[ProposalVersion] = []
+    if beside:
+        seconds = set(
+            SlipConflict.objects.filter(
+                round=rnd, player_id=player_id, resolved_at__isnull=True, second_id__in=beside
+            )
+            .order_by()
+            .values_list("second_id", flat=True)
+        )
+        waiting = [v for v in mine if v.pk in seconds]
     for version in [*([current] if current else []), *waiting]:
         if (
             version.source == ProposalSource.ARBITER
@@ -501,17 +531,15 @@ def proposal_correct(
         rnd = locked_round(round_id)
         require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, player_id=player_id)
         rnd = ensure_top(rnd)
-        current = ProposalVersion.objects.filter(
-            round=rnd, player_id=player_id, is_current=True
-        ).first()
+        mine = _versions(rnd.pk, player_id)
+        current = next((v for v in mine if v.is_current), None)
         late = current.late if current else False
         outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
                          source=ProposalSource.ARBITER, late=late)  # fmt: skip
         version = _store(
             rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed_score,
             late=late, source=ProposalSource.ARBITER, entered_by=user_of(actor), ip=ip,
-            device=device,
-            reason=reason,
+            device=device, reason=reason, known=mine,
         )  # fmt: skip
         audit_record(
             actor=actor, action="proposal.correct", obj=version, round=rnd.pk, player=player_id,

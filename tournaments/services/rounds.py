@@ -52,6 +52,7 @@ def locked_round(round_id: int) -> Round:
         Round.objects.select_for_update(of=("self",))
         .select_related("game__tournament__lexicon")
         .filter(pk=round_id)
+        .order_by("pk")  # not the model's ordering (the tournament's columns, for one row)
         .first()
     )
     if rnd is None:

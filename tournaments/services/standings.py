@@ -185,6 +185,7 @@ class _Pass:
     game: Game
     settings: TotalsSettings = field(init=False)
     _everyone: list[Registration] | None = field(init=False, default=None)
+    _some: dict[tuple[int, ...], list[Registration]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.settings = game_settings(self.game)
@@ -196,7 +197,10 @@ class _Pass:
             if self._everyone is None:
                 self._everyone = self._registrations(None)
             return self._everyone
-        return self._registrations(players)
+        key = tuple(players)  # a correction asks twice: its cells, then its lines
+        if key not in self._some:
+            self._some[key] = self._registrations(players)
+        return self._some[key]
 
     def _registrations(self, players: Sequence[int] | None) -> list[Registration]:
         rows = Registration.objects.filter(tournament_id=self.game.tournament_id)
@@ -218,7 +222,9 @@ class _Pass:
         its four outcome columns are read as they are; only the few slips with decisions
         are read whole and go through ``adapter.player_round``."""
         ids = [f.pk for f in figures]
-        versions = ProposalVersion.objects.filter(round_id__in=ids, is_current=True)
+        # No ordering (the rows go into dicts): the models' orderings join the round, the
+        # game and the tournament.
+        versions = ProposalVersion.objects.filter(round_id__in=ids, is_current=True).order_by()
         decisions = Decision.objects.filter(round_id__in=ids).order_by("created_at", "id")
         if players is not None:
             versions = versions.filter(player_id__in=players)
@@ -246,7 +252,7 @@ class _Pass:
         missing = (none.kind, none.code, none.score, none.raw_score)
         number = self.game.number
         out: dict[tuple[int, int], Cell] = {}
-        numbers = dict(Round.objects.filter(pk__in=ids).values_list("pk", "number"))
+        numbers = dict(Round.objects.filter(pk__in=ids).order_by().values_list("pk", "number"))
         for reg in self.registrations(players):
             player, arrival_game, arrival_round = reg.player_id, reg.arrival_game, reg.arrival_round
             for f in figures:
@@ -288,22 +294,40 @@ class _Pass:
         raw: dict[Hashable, int]
         if complete:
             raw = {p: c[5] for (r, p), c in cells.items() if r == figure.pk and c[1]}
+            competitors = len(raw)
         else:
-            stored = PlayerRoundFigure.objects.filter(round=figure, competes=True)
-            raw = dict(stored.values_list("player_id", "raw_score"))
-            for (r, p), c in cells.items():
-                if r == figure.pk:
-                    raw.pop(p, None)
-                    if c[1]:
-                        raw[p] = c[5]
+            raw, competitors = self._solo_field(figure, cells)
         found = solo_winner(raw)
         winner = None if found is None else int(found)  # type: ignore[call-overload]
         before = figure.solo_player_id
-        if (winner, len(raw)) != (before, figure.competitors):
+        if (winner, competitors) != (before, figure.competitors):
             figure.solo_player_id = winner
-            figure.competitors = len(raw)
+            figure.competitors = competitors
             figure.save(update_fields=["solo_player", "competitors"])
         return {p for p in (before, winner) if p is not None}
+
+    def _solo_field(
+        self, figure: RoundFigure, cells: dict[tuple[int, int], Cell]
+    ) -> tuple[dict[Hashable, int], int]:
+        """Some players' new cells over the stored ones of the others: the raw scores
+        that decide the solo, and how many compete. Not every stored score is read: the
+        others' two best and their count are enough (``solo_winner`` looks at the best
+        score, whether another equals it, and whether two compete; the two best of the
+        whole field are among the others' two best and the new cells), so a correction
+        reads two rows of a 5,000-player round instead of 5,000."""
+        changed = {p: c for (r, p), c in cells.items() if r == figure.pk}
+        others = PlayerRoundFigure.objects.filter(round=figure, competes=True).exclude(
+            player_id__in=list(changed)
+        )
+        raw: dict[Hashable, int] = dict(
+            others.order_by("-raw_score", "player_id").values_list("player_id", "raw_score")[:2]
+        )
+        competitors = len(raw) if len(raw) < 2 else others.count()
+        for p, c in changed.items():
+            if c[1]:
+                raw[p] = c[5]
+                competitors += 1
+        return raw, competitors
 
     def fill(self, figures: Sequence[RoundFigure], players: list[int]) -> set[int]:
         """``players``' cells in every counted round, and the solos those rounds may now
@@ -378,7 +402,8 @@ class _Pass:
                           json_value(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
                           pg.warning_penalty, pg.penalties, pg.total))  # fmt: skip
         self.write_lines(lines)
-        self.write_game(figure.position, previous.top_total + figure.top_score, entrants, paid)
+        self.write_game(figure.position, previous.top_total + figure.top_score, entrants, paid,
+                        previous=previous)  # fmt: skip
         return True
 
     def write_lines(self, lines: list[tuple]) -> None:
@@ -391,17 +416,25 @@ class _Pass:
             unique=("game_id", "player_id"),
         )  # fmt: skip
 
-    def write_game(self, rounds: int, top_total: int, entrants: int, paid: bool) -> None:
-        GameFigure.objects.update_or_create(
-            game=self.game,
-            defaults={
-                "rounds": rounds,
-                "top_total": top_total,
-                "entrants": entrants,
-                "solo_paid": paid,
-                "settings_key": figures_key(self.settings),
-            },
-        )
+    def write_game(
+        self, rounds: int, top_total: int, entrants: int, paid: bool, *,
+        previous: GameFigure | None = None,
+    ) -> None:  # fmt: skip
+        """The game's own row; ``previous``: that row as the caller read it in this
+        transaction (then one UPDATE, instead of a savepoint and a locked read)."""
+        values = {
+            "rounds": rounds,
+            "top_total": top_total,
+            "entrants": entrants,
+            "solo_paid": paid,
+            "settings_key": figures_key(self.settings),
+        }
+        if previous is None:
+            GameFigure.objects.update_or_create(game=self.game, defaults=values)
+            return
+        for name, value in values.items():
+            setattr(previous, name, value)
+        previous.save(update_fields=[*values, "updated_at"])
 
     def player_lines(self, players: set[int] | None) -> None:
         """Rewrite the game lines of ``players`` (None: everyone) from the stored cells,
@@ -486,4 +519,5 @@ class _Pass:
                           json_value(list(pg.solo_rounds)), pg.solo_bonus, pg.warnings,
                           pg.warning_penalty, pg.penalties, pg.total))  # fmt: skip
         self.write_lines(lines)
-        self.write_game(len(figures), sum(f.top_score for f in figures), entrants, paid)
+        self.write_game(len(figures), sum(f.top_score for f in figures), entrants, paid,
+                        previous=previous)  # fmt: skip

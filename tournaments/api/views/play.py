@@ -180,7 +180,7 @@ class SlipView(ApiView):
             round_id=rnd.pk, player_id=reg.player_id, word=data["word"],
             reference=data["reference"], claimed_score=data.get("score"), source="arbiter",
             actor=actor, late=data["late"], ip=client_ip(request),
-            device=client_device(request),
+            device=client_device(request), judging=rnd,
         )  # fmt: skip
         return Response(s.ProposalSerializer(result.version).data, status=status.HTTP_201_CREATED)
 
