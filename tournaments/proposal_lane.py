@@ -53,6 +53,8 @@ import re
 from typing import Any
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpResponse
 from django.utils.cache import patch_vary_headers
 from rest_framework import serializers
@@ -270,22 +272,49 @@ def receipt_data(arrival: ProposalArrival) -> dict[str, Any]:
 
 
 def _response(request: Any, arrival: ProposalArrival) -> tuple[list[tuple[str, str]], bytes]:
-    """Django's 202: DRF's body and headers (``finalize_response``), then the middleware's
-    (``Vary``: DRF's ``Accept``, the locale's ``Accept-Language``, the session's
-    ``Cookie``, in that order; the others as ``lanes.headers_of``)."""
+    """Django's 202: DRF's body, and the headers of :func:`_headers` with its length."""
     body = _RENDERER.render(receipt_data(arrival))
-    response = HttpResponse(body, status=202, content_type="application/json")
+    key = (request.is_secure(), request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
+    held = _heads.get(key)
+    if held is None:
+        held = _headers(request)
+        if len(_heads) >= HEADS:
+            _heads.clear()
+        _heads[key] = held
+    length = str(len(body))
+    return [(name, length if name == "Content-Length" else value) for name, value in held], body
+
+
+def _headers(request: Any) -> list[tuple[str, str]]:
+    """The headers of Django's 202 (its ``Content-Length`` the body's to fill in): DRF's
+    (``finalize_response``), then the middleware's (``Vary``: DRF's ``Accept``, the
+    locale's ``Accept-Language``, the session's ``Cookie``, in that order; the others as
+    ``lanes.headers_of``). They depend only on the settings, whether the request is secure
+    and its ``Accept-Language`` (no cookie reaches the lane): kept per process by those
+    two (:data:`_heads`), emptied when a setting changes (tests)."""
+    response = HttpResponse(b"", status=202, content_type="application/json")
     patch_vary_headers(response, ("Accept",))
     response.headers["Allow"] = "POST, OPTIONS"
     patch_vary_headers(response, ("Accept-Language",))
     patch_vary_headers(response, ("Cookie",))
-    return lanes.headers_of(request, response), body
+    return lanes.headers_of(request, response)
+
+
+#: (secure, Accept-Language) → the 202's headers (:func:`_headers`); at most HEADS kept.
+_heads: dict[tuple[bool, str], list[tuple[str, str]]] = {}
+HEADS = 64
+
+
+@receiver(setting_changed)
+def _settings_changed(**kwargs: Any) -> None:
+    _heads.clear()
 
 
 def forget() -> None:
-    """Drop the registrations kept (tests)."""
+    """Drop the registrations and headers kept (tests)."""
     _ids.clear()
     _registrations.clear()
+    _heads.clear()
 
 
 def wrap(app: lanes.WsgiApp) -> ProposalLane:

@@ -375,3 +375,26 @@ def test_a_tokens_first_move_costs_one_select_without_join_and_the_insert(
     assert answer.status == "202 Accepted"
     assert [q["sql"].split()[0] for q in queries] == ["SELECT", "INSERT"]
     assert "JOIN" not in queries[0]["sql"]
+
+
+def test_the_headers_kept_follow_the_language_the_security_and_the_length(
+    tokens: list[str], settings: Any
+) -> None:
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_HSTS_SECONDS = 60
+    site = Site()
+    seen = []
+    for n, meta in enumerate(
+        [
+            {"HTTP_ACCEPT_LANGUAGE": "en"},
+            {},
+            {"HTTP_ACCEPT_LANGUAGE": "en", "HTTP_X_FORWARDED_PROTO": "https"},
+            {"HTTP_ACCEPT_LANGUAGE": "en"},
+        ]
+    ):
+        body = {"word": "HAINES", "reference": "H4", "client_key": "k" * (n + 1)}
+        answer = site.post(tokens[0], body, via="strict", **meta)
+        headers = dict(answer.headers)
+        assert headers["Content-Length"] == str(len(answer.body))
+        seen.append((headers["Content-Language"], "Strict-Transport-Security" in headers))
+    assert seen == [("en", False), ("fr", False), ("en", True), ("en", False)]
