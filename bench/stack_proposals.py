@@ -1,7 +1,7 @@
 """Proposals through gunicorn on deploy/stack: N tablets each submit once in a window.
 
     .venv/bin/python bench/stack_proposals.py [--tablets 500] [--window 30] [--web-workers 2]
-        [--client async|threads] [--timeout 120]
+        [--client async|lean|threads] [--timeout 120]
 
 Starts a private stack (bench/stack_common.py: PostgreSQL, Redis, gunicorn, a worker),
 registers N players, opens a round, then each tablet POSTs one proposal
@@ -12,7 +12,10 @@ the last answer, read from /proc: gunicorn, PostgreSQL, Redis, the worker and th
 generator itself), then stops the stack.
 
 The client is one asyncio loop of raw HTTP/1.1 connections (``async``, the default: about
-a tenth of the CPU of a thread per tablet), or the original 500 ``http.client`` threads
+a tenth of the CPU of a thread per tablet; ``lean``: the same with one ``asyncio.Protocol``
+a request instead of stream objects, as bench/event_load.py, about 0.55 ms of CPU a request
+instead of 0.8-1.0: it shares the 2 cores with the stack, so the 300/s runs of
+2026-12-07 use it), or the original 500 ``http.client`` threads
 (``threads``: what the figures before 2026-12-04 used; on 2 cores the threads take a large
 share of the CPU the server needs, see docs/benchmarks.md). Every request has its own
 connection, as a tablet's would. The run is bounded: a request waits at most --timeout
