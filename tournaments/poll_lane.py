@@ -29,7 +29,6 @@ header it would not add) or ``TIRAGE_POLL_LANE`` is false. Its answers are count
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
@@ -38,8 +37,6 @@ from django.core.handlers.wsgi import WSGIRequest
 
 from tournaments import lanes, live_versions, metrics, throttle
 from tournaments.tablet import live
-
-logger = logging.getLogger(__name__)
 
 TABLET = re.compile(r"/tablette/([A-Za-z0-9_-]{1,200})/etat/")
 PROJECTOR = re.compile(r"/projecteur/([-a-zA-Z0-9_]+)/etat/")
