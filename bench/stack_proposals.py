@@ -1,7 +1,7 @@
 """Proposals through gunicorn on deploy/stack: N tablets each submit once in a window.
 
     .venv/bin/python bench/stack_proposals.py [--tablets 500] [--window 30] [--web-workers 2]
-        [--client async|threads] [--timeout 120]
+        [--client async|lean|threads] [--timeout 120]
 
 Starts a private stack (bench/stack_common.py: PostgreSQL, Redis, gunicorn, a worker),
 registers N players, opens a round, then each tablet POSTs one proposal
@@ -12,7 +12,10 @@ the last answer, read from /proc: gunicorn, PostgreSQL, Redis, the worker and th
 generator itself), then stops the stack.
 
 The client is one asyncio loop of raw HTTP/1.1 connections (``async``, the default: about
-a tenth of the CPU of a thread per tablet), or the original 500 ``http.client`` threads
+a tenth of the CPU of a thread per tablet; ``lean``: the same with one ``asyncio.Protocol``
+a request instead of stream objects, as bench/event_load.py, about 0.55 ms of CPU a request
+instead of 0.8-1.0: it shares the 2 cores with the stack, so the 300/s runs of
+2026-12-07 use it), or the original 500 ``http.client`` threads
 (``threads``: what the figures before 2026-12-04 used; on 2 cores the threads take a large
 share of the CPU the server needs, see docs/benchmarks.md). Every request has its own
 connection, as a tablet's would. The run is bounded: a request waits at most --timeout
@@ -138,8 +141,69 @@ def run_async(t: Tournament, rnd: dict, moments: list[float], timeout: float) ->
     return results
 
 
+class _Exchange(asyncio.Protocol):
+    """One request written on connection, the answer collected until the server closes."""
+
+    def __init__(self, payload: bytes, done: asyncio.Future) -> None:
+        self.payload, self.done, self.chunks = payload, done, []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.write(self.payload)  # type: ignore[attr-defined]
+
+    def data_received(self, data: bytes) -> None:
+        self.chunks.append(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.done.done():
+            if exc is not None:
+                self.done.set_exception(exc)
+            else:
+                self.done.set_result(b"".join(self.chunks))
+
+
+def run_lean(t: Tournament, rnd: dict, moments: list[float], timeout: float) -> list[Result]:
+    """As ``async``, one ``asyncio.Protocol`` a request and no stream objects (as
+    bench/event_load.py): about half the load generator's CPU, which shares the cores."""
+    results: list[Result] = []
+
+    async def tablet(i: int) -> None:
+        body = json.dumps(_body(rnd, i)).encode()
+        payload = (
+            b"POST /api/player/proposals/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Accept: application/json\r\nContent-Type: application/json\r\n"
+            + f"Authorization: Player {t.tokens[i]}\r\nContent-Length: {len(body)}\r\n".encode()
+            + b"Connection: close\r\n\r\n" + body
+        )  # fmt: skip
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, moments[i] - time.monotonic()))
+        sent = time.monotonic()
+        try:
+            async with asyncio.timeout(timeout):
+                done = loop.create_future()
+                transport, _ = await loop.create_connection(
+                    lambda: _Exchange(payload, done), "127.0.0.1", t.stack.web_port
+                )
+                try:
+                    raw = await done
+                finally:
+                    transport.close()
+            head, _, rest = raw.partition(b"\r\n\r\n")
+            status = int(head.split(b" ", 2)[1])
+            error = "" if status in ACCEPTED else f"{status} {rest[:200]!r}"
+        except (OSError, TimeoutError, ValueError, IndexError) as exc:
+            status, error = 0, repr(exc)
+        results.append((sent, time.monotonic() - sent, status, error))
+
+    async def everyone() -> None:
+        await asyncio.gather(*(tablet(i) for i in range(len(moments))))
+
+    asyncio.run(everyone())
+    return results
+
+
 CLIENTS: dict[str, Callable[[Tournament, dict, list[float], float], list[Result]]] = {
     "async": run_async,
+    "lean": run_lean,
     "threads": run_threads,
 }
 

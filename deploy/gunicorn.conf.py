@@ -4,6 +4,9 @@ Every value comes from the environment so the same file serves the systemd unit,
 container and ``deploy/stack``. Sync workers, one per core by default: tablets poll with
 short conditional requests (docs/live-updates.md), so no request holds a worker for long,
 and ``bench/tablets.py`` measured one sync worker per core as the best setting on 2 cores.
+A tablet's move (the submissions' fast lane) waits on the database's commit: where the disk
+is slow or shared, more workers (GUNICORN_WORKERS=4 to 8 on 2 cores) keep the cores busy
+through the moves' peak (docs/benchmarks.md, "Session 7: the lane at 300/s").
 """
 
 import multiprocessing

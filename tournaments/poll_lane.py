@@ -29,91 +29,48 @@ header it would not add) or ``TIRAGE_POLL_LANE`` is false. Its answers are count
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
-from django.http import HttpResponse
-from django.utils.translation import get_language_from_request
 
-from tournaments import live_versions, metrics, throttle
+from tournaments import lanes, live_versions, metrics, throttle
 from tournaments.tablet import live
-
-logger = logging.getLogger(__name__)
 
 TABLET = re.compile(r"/tablette/([A-Za-z0-9_-]{1,200})/etat/")
 PROJECTOR = re.compile(r"/projecteur/([-a-zA-Z0-9_]+)/etat/")
 CONSOLE = re.compile(r"/arbitre/partie/([0-9]{1,12})/etat/")
 
 
-#: The middleware whose effect on a 304 the lane reproduces (``_middleware_headers``); any
-#: other one turns the lane off.
-KNOWN_MIDDLEWARE = frozenset(
-    {
-        "tournaments.health.HealthMiddleware",
-        "django_prometheus.middleware.PrometheusBeforeMiddleware",
-        "django.middleware.security.SecurityMiddleware",
-        "whitenoise.middleware.WhiteNoiseMiddleware",
-        "django.contrib.sessions.middleware.SessionMiddleware",
-        "django.middleware.locale.LocaleMiddleware",
-        "django.middleware.common.CommonMiddleware",
-        "tournaments.headers.ContentSecurityPolicyMiddleware",
-        "tournaments.login_guard.LoginThrottleMiddleware",
-        "django.middleware.csrf.CsrfViewMiddleware",
-        "django.contrib.auth.middleware.AuthenticationMiddleware",
-        "tournaments.console.presence.ConsolePresenceMiddleware",
-        # Only the time zone a console page's times are shown in: no header, and a 304
-        # shows no time.
-        "tournaments.console.time_zone.CentreTimeZoneMiddleware",
-        "django.contrib.messages.middleware.MessageMiddleware",
-        "django.middleware.clickjacking.XFrameOptionsMiddleware",
-        "django_prometheus.middleware.PrometheusAfterMiddleware",
-    }
-)
-
-StartResponse = Callable[..., Any]
-WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
-
-
 def enabled() -> bool:
     """Whether the lane may answer (the setting, and only middleware it knows)."""
     if not getattr(settings, "TIRAGE_POLL_LANE", True):
         return False
-    unknown = set(settings.MIDDLEWARE) - KNOWN_MIDDLEWARE
-    if unknown:
-        logger.warning("poll lane off: unknown middleware %s", ", ".join(sorted(unknown)))
-        return False
-    return True
+    return lanes.middleware_known()
 
 
-class PollLane:
+class PollLane(lanes.Lane):
     """A WSGI application: the hot polls' 304 when the versions are current, else ``app``."""
 
-    def __init__(self, app: WsgiApp) -> None:
-        self.app = app
-        self.on = enabled()
+    name = "poll"
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        if (
-            self.on
-            and environ.get("REQUEST_METHOD") == "GET"
+    def enabled(self) -> bool:
+        return enabled()
+
+    def wants(self, environ: dict[str, Any]) -> bool:
+        return (
+            environ.get("REQUEST_METHOD") == "GET"
             and "HTTP_IF_NONE_MATCH" in environ
             and environ.get("PATH_INFO", "").endswith("/etat/")
-        ):
-            try:
-                answer = not_modified(environ)
-            except Exception:  # noqa: BLE001 - the lane is a shortcut: Django stays right
-                logger.warning("poll lane: left to Django after an error", exc_info=True)
-                answer = None
-            if answer is not None:
-                page, headers = answer
-                start_response("304 Not Modified", headers)
-                metrics.fast_poll(page)
-                return []
-        return self.app(environ, start_response)
+        )
+
+    def answer(self, environ: dict[str, Any]) -> lanes.Answer | None:
+        found = not_modified(environ)
+        if found is None:
+            return None
+        page, headers = found
+        return "304 Not Modified", headers, [], lambda: metrics.fast_poll(page)
 
 
 def not_modified(environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]]] | None:
@@ -122,7 +79,7 @@ def not_modified(environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]]] |
     held = environ["HTTP_IF_NONE_MATCH"]
     match = TABLET.fullmatch(path)
     if match is not None:
-        request = _request(environ)
+        request = lanes.request_of(environ)
         if request is None:
             return None
         known, count = live_versions.tablet_poll(match[1], held)
@@ -132,16 +89,16 @@ def not_modified(environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]]] |
                 return None  # Django answers the 429
         if known is None or not live.etag_matches(held, known.etag):
             return None
-        return "tablet", _headers(request, live.not_modified(known.etag))
+        return "tablet", lanes.headers_of(request, live.not_modified(known.etag))
     match = PROJECTOR.fullmatch(path)
     if match is not None:
-        request = _request(environ)
+        request = lanes.request_of(environ)
         if request is None:
             return None
         known = live_versions.projector_versions(match[1], _asked_language(request), held)
         if known is None or not live.etag_matches(held, known.etag):
             return None
-        return "projector", _headers(request, live.not_modified(known.etag))
+        return "projector", lanes.headers_of(request, live.not_modified(known.etag))
     match = CONSOLE.fullmatch(path)
     if match is not None:
         return _console(environ, int(match[1]), held)
@@ -154,30 +111,14 @@ def _console(environ: dict[str, Any], game_id: int, held: str) -> Any:
 
     if celery_app.conf.task_always_eager:
         return None  # the game screen's poll runs ``release.sweep_if_due`` there: Django
-    request = _request(environ)
+    request = lanes.request_of(environ)
     if request is None:
         return None
     session = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     known = live_versions.console_versions(session, game_id, held)
     if known is None or not live.etag_matches(held, known.etag):
         return None
-    return "console", _headers(request, screen.status_not_modified(known.etag))
-
-
-def _request(environ: dict[str, Any]) -> WSGIRequest | None:
-    """Django's request over ``environ`` (nothing read yet), or None when Django's
-    middleware would not let it reach the view: a host not allowed (400), plain HTTP to
-    redirect, a refused user agent, a ``www.`` to prepend."""
-    request = WSGIRequest(environ)
-    try:
-        host = request.get_host()
-    except Exception:  # noqa: BLE001 - DisallowedHost: Django answers it
-        return None
-    if settings.SECURE_SSL_REDIRECT and not request.is_secure():
-        return None
-    if settings.DISALLOWED_USER_AGENTS or (settings.PREPEND_WWW and not host.startswith("www.")):
-        return None
-    return request
+    return "console", lanes.headers_of(request, screen.status_not_modified(known.etag))
 
 
 def _asked_language(request: WSGIRequest) -> str:
@@ -186,44 +127,6 @@ def _asked_language(request: WSGIRequest) -> str:
     return wanted if wanted in {code for code, _name in settings.LANGUAGES} else ""
 
 
-def _headers(request: WSGIRequest, response: HttpResponse) -> list[tuple[str, str]]:
-    """The WSGI headers of ``response`` (the view's 304) once Django's middleware has
-    passed over it, in the order it adds them (``settings.MIDDLEWARE`` read backwards)."""
-    if "django.middleware.clickjacking.XFrameOptionsMiddleware" in settings.MIDDLEWARE:
-        response.headers["X-Frame-Options"] = getattr(settings, "X_FRAME_OPTIONS", "DENY").upper()
-    policy = getattr(settings, "TIRAGE_CSP", "")
-    if policy and "tournaments.headers.ContentSecurityPolicyMiddleware" in settings.MIDDLEWARE:
-        response.headers["Content-Security-Policy"] = policy
-    if "django.middleware.common.CommonMiddleware" in settings.MIDDLEWARE:
-        response.headers["Content-Length"] = str(len(response.content))
-    if "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE:
-        response.headers.setdefault("Content-Language", get_language_from_request(request))
-    if "django.middleware.security.SecurityMiddleware" in settings.MIDDLEWARE:
-        _security(request, response)
-    return list(response.items())
-
-
-def _security(request: WSGIRequest, response: HttpResponse) -> None:
-    """What ``SecurityMiddleware.process_response`` adds."""
-    if settings.SECURE_HSTS_SECONDS and request.is_secure():
-        sts = f"max-age={settings.SECURE_HSTS_SECONDS}"
-        if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
-            sts += "; includeSubDomains"
-        if settings.SECURE_HSTS_PRELOAD:
-            sts += "; preload"
-        response.headers["Strict-Transport-Security"] = sts
-    if settings.SECURE_CONTENT_TYPE_NOSNIFF:
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    policy = settings.SECURE_REFERRER_POLICY
-    if policy:
-        parts = policy.split(",") if isinstance(policy, str) else policy
-        response.headers.setdefault("Referrer-Policy", ",".join(v.strip() for v in parts))
-    if settings.SECURE_CROSS_ORIGIN_OPENER_POLICY:
-        response.headers.setdefault(
-            "Cross-Origin-Opener-Policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY
-        )
-
-
-def wrap(app: WsgiApp) -> PollLane:
+def wrap(app: lanes.WsgiApp) -> PollLane:
     """``app`` (Django's WSGI handler) behind the lane."""
     return PollLane(app)

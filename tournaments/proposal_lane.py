@@ -11,23 +11,25 @@ token query, throttle, serializer, round snapshot, INSERT, the debounce and the 
    ``*/*`` or ``application/json`` (DRF would choose another renderer otherwise), no
    cookie (a signed-in arbiter's session would authenticate first), an
    ``Authorization: Player <token>`` of the tokens' alphabet, a body of at most 4 KB, a
-   host Django accepts (``poll_lane._request``);
+   host Django accepts (``lanes.request_of``);
 2. the registration from this process's memory, valid while the registration's live
    version (``live_versions.registration_key``: its row only, not the moves) is the one
    read **before** the row was read from the database: every change of a registration
    (its token revoked or reissued, a withdrawal) is audited and bumps that version before
    the change's request answers, so a token revoked is never served once its revocation
-   is answered. A token's first request in a process reads the row as Django would (one
-   query) and keeps only its ids; the next one reads the row after the version and keeps
-   it. The tournament's, the registration's and (a simultaneous event) its centre's versions
-   and the rate limit's count (same key and rule as ``PlayerRateThrottle``) come in one
-   Redis round trip;
+   is answered. A token's first request in a process reads the row (one indexed SELECT of
+   the columns a move needs, ``selectors.registration_for_move``: the same row Django's
+   authentication finds) and keeps only its ids; the next one reads the row after the
+   version and keeps it. The tournament's, the registration's and (a simultaneous event)
+   its centre's versions and the rate limit's count (same key and rule as
+   ``PlayerRateThrottle``) come in one Redis round trip;
 3. the body parsed as DRF's ``JSONParser`` does and accepted only when the serializer
    (``PlayerProposalSerializer``) would give these very values (:func:`parse`: anything
    it would change, trim or refuse goes to Django, which answers the French 400);
 4. the round from the per-process snapshot (``round_snapshots.playing_round_at``, keyed by
-   the tournament's version read in step 2), open with its top, the one named if any; in
-   a simultaneous event, the player's centre still playing it
+   the tournament's version read in step 2), queueable as the view decides
+   (``round_snapshots.queueable``: open with its top, the one named if any); in a
+   simultaneous event, the player's centre still playing it
    (``round_snapshots.centre_closed_at``, keyed by the centre's version read in step 2):
    a move after the centre's close goes to Django, whose synchronous path stores it late
    (``proposals.proposal_late``, as for any late move);
@@ -35,9 +37,9 @@ token query, throttle, serializer, round snapshot, INSERT, the debounce and the 
    by ``arrivals.arrival_insert`` (one INSERT, the SQL of ``arrival_receive``; a replayed
    client key goes to Django, which finds the stored row), then ``arrival_signal``: the
    debounce ``SET NX`` and the player's live bump in one Redis round trip;
-6. the receipt rendered by DRF's serializer and renderer with the headers Django's
-   answer carries, in its order (``tests/site/test_proposal_lane.py`` compares both byte
-   for byte, and the rows stored).
+6. the receipt's fields as DRF's serializer gives them (:func:`receipt_data`), rendered by
+   DRF's renderer, with the headers Django's answer carries, in its order
+   (``tests/site/test_proposal_lane.py`` compares both byte for byte, and the rows stored).
 
 Whatever is unsure goes to Django unchanged (the body given back to it, the rate-limit
 count passed on in ``throttle.COUNTED`` so it is not counted twice): the cache down or a
@@ -51,26 +53,33 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 import re
-from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpResponse
 from django.utils.cache import patch_vary_headers
+from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
-from tournaments import live_versions, metrics, poll_lane, round_snapshots, selectors, throttle
+from tournaments import (
+    lanes,
+    live_versions,
+    metrics,
+    poll_lane,
+    round_snapshots,
+    selectors,
+    throttle,
+)
 from tournaments.api import serializers as s
 from tournaments.api.views.common import client_device
 from tournaments.errors import ServiceError
 from tournaments.http import client_ip
-from tournaments.models.choices import RoundState
+from tournaments.models import ProposalArrival
 from tournaments.services import arrivals
 from tournaments.shared_cache import redis_client
-
-logger = logging.getLogger(__name__)
 
 PATH = "/api/player/proposals/"
 TOKEN = re.compile(r"Player ([A-Za-z0-9_-]{1,200})")
@@ -92,28 +101,23 @@ def enabled() -> bool:
     return bool(getattr(settings, "TIRAGE_PROPOSAL_LANE", True)) and poll_lane.enabled()
 
 
-class ProposalLane:
+class ProposalLane(lanes.Lane):
     """A WSGI application: a tablet's move answered 202 when all is common, else ``app``."""
 
-    def __init__(self, app: poll_lane.WsgiApp) -> None:
-        self.app = app
-        self.on = enabled()
+    name = "proposal"
 
-    def __call__(
-        self, environ: dict[str, Any], start_response: poll_lane.StartResponse
-    ) -> Iterable[bytes]:
-        if self.on and environ.get("REQUEST_METHOD") == "POST" and environ.get("PATH_INFO") == PATH:
-            try:
-                answer = accepted(environ)
-            except Exception:  # noqa: BLE001 - the lane is a shortcut: Django stays right
-                logger.warning("proposal lane: left to Django after an error", exc_info=True)
-                answer = None
-            if answer is not None:
-                headers, body = answer
-                start_response("202 Accepted", headers)
-                metrics.fast_proposal()
-                return [body]
-        return self.app(environ, start_response)
+    def enabled(self) -> bool:
+        return enabled()
+
+    def wants(self, environ: dict[str, Any]) -> bool:
+        return environ.get("REQUEST_METHOD") == "POST" and environ.get("PATH_INFO") == PATH
+
+    def answer(self, environ: dict[str, Any]) -> lanes.Answer | None:
+        found = accepted(environ)
+        if found is None:
+            return None
+        headers, body = found
+        return "202 Accepted", headers, [body], metrics.fast_proposal
 
 
 def accepted(environ: dict[str, Any]) -> tuple[list[tuple[str, str]], bytes] | None:
@@ -130,7 +134,7 @@ def accepted(environ: dict[str, Any]) -> tuple[list[tuple[str, str]], bytes] | N
     body = _body(environ)
     if body is None:
         return None
-    request = poll_lane._request(environ)
+    request = lanes.request_of(environ)
     if request is None:
         return None
     token = match[1]
@@ -140,13 +144,10 @@ def accepted(environ: dict[str, Any]) -> tuple[list[tuple[str, str]], bytes] | N
     data = parse(body)
     if data is None:
         return None
-    rnd = round_snapshots.playing_round_at(reg.tournament_id, versions[0])
-    if (
-        rnd is None
-        or rnd.state != RoundState.OPEN
-        or rnd.top_score is None
-        or data.get("round", rnd.pk) != rnd.pk
-    ):
+    rnd = round_snapshots.queueable(
+        round_snapshots.playing_round_at(reg.tournament_id, versions[0]), data.get("round")
+    )
+    if rnd is None:
         return None
     if round_snapshots.centre_closed_at(rnd.pk, reg.centre_id, versions[2]) is not None:
         return None  # the player's centre has closed: Django judges the move (late)
@@ -166,7 +167,7 @@ def accepted(environ: dict[str, Any]) -> tuple[list[tuple[str, str]], bytes] | N
     if arrival is None:
         return None  # a replay: Django finds the stored row (or refuses a key reused)
     arrivals.arrival_signal(round_id=rnd.pk, player_id=reg.player_id)
-    return _response(request, arrivals.Receipt(arrival))
+    return _response(request, arrival)
 
 
 def _body(environ: dict[str, Any]) -> bytes | None:
@@ -189,7 +190,7 @@ def _registration(token: str, environ: dict[str, Any]) -> tuple[Any, tuple[int, 
         return None, None
     ids, fresh = _ids.get(token), None
     if ids is None:  # read once, as Django would; kept from the next request on
-        fresh = selectors.registration_by_token(token)
+        fresh = selectors.registration_for_move(token)
         if fresh is None:
             return None, None
         ids = _ids[token] = (fresh.tournament_id, fresh.pk, fresh.centre_id or 0)
@@ -207,7 +208,7 @@ def _registration(token: str, environ: dict[str, Any]) -> tuple[Any, tuple[int, 
     held = _registrations.get(token)
     if held is not None and held[0] == versions[1]:
         return held[1], versions
-    reg = selectors.registration_by_token(token)  # read after the version: never older
+    reg = selectors.registration_for_move(token)  # read after the version: never older
     if reg is None or (reg.tournament_id, reg.pk, reg.centre_id or 0) != ids:
         _registrations.pop(token, None)
         if reg is not None:  # moved to another centre: its versions next time
@@ -259,25 +260,74 @@ def _refuse(constant: str) -> Any:
     raise ValueError(constant)  # NaN, Infinity: DRF's parser refuses them
 
 
-def _response(request: Any, receipt: arrivals.Receipt) -> tuple[list[tuple[str, str]], bytes]:
-    """Django's 202: DRF's body and headers (``finalize_response``), then the middleware's
-    (``Vary``: DRF's ``Accept``, the locale's ``Accept-Language``, the session's
-    ``Cookie``, in that order; the others as ``poll_lane._headers``)."""
-    body = JSONRenderer().render(s.PlayerProposalReceiptSerializer(receipt).data)
-    response = HttpResponse(body, status=202, content_type="application/json")
+#: DRF's renderer and the receipt's date field, as ``PlayerProposalReceiptSerializer``'s.
+_RENDERER = JSONRenderer()
+_RECEIVED_AT = serializers.DateTimeField()
+
+
+def receipt_data(arrival: ProposalArrival) -> dict[str, Any]:
+    """``PlayerProposalReceiptSerializer(Receipt(arrival)).data`` of a new arrival (not a
+    replay, not ingested), without the serializer's machinery (~0.3 ms of CPU a move):
+    the same fields in the same order (``tests/site/test_proposal_lane.py`` compares)."""
+    return {
+        "id": arrival.pk,
+        "round": arrival.round_id,
+        "reference": arrival.reference,
+        "word": arrival.word,
+        "score": arrival.claimed_score,
+        "client_key": arrival.client_key,
+        "received_at": _RECEIVED_AT.to_representation(arrival.received_at),
+        "replayed": False,
+        "pending": arrival.ingested_at is None,
+    }
+
+
+def _response(request: Any, arrival: ProposalArrival) -> tuple[list[tuple[str, str]], bytes]:
+    """Django's 202: DRF's body, and the headers of :func:`_headers` with its length."""
+    body = _RENDERER.render(receipt_data(arrival))
+    key = (request.is_secure(), request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
+    held = _heads.get(key)
+    if held is None:
+        held = _headers(request)
+        if len(_heads) >= HEADS:
+            _heads.clear()
+        _heads[key] = held
+    length = str(len(body))
+    return [(name, length if name == "Content-Length" else value) for name, value in held], body
+
+
+def _headers(request: Any) -> list[tuple[str, str]]:
+    """The headers of Django's 202 (its ``Content-Length`` the body's to fill in): DRF's
+    (``finalize_response``), then the middleware's (``Vary``: DRF's ``Accept``, the
+    locale's ``Accept-Language``, the session's ``Cookie``, in that order; the others as
+    ``lanes.headers_of``). They depend only on the settings, whether the request is secure
+    and its ``Accept-Language`` (no cookie reaches the lane): kept per process by those
+    two (:data:`_heads`), emptied when a setting changes (tests)."""
+    response = HttpResponse(b"", status=202, content_type="application/json")
     patch_vary_headers(response, ("Accept",))
     response.headers["Allow"] = "POST, OPTIONS"
     patch_vary_headers(response, ("Accept-Language",))
     patch_vary_headers(response, ("Cookie",))
-    return poll_lane._headers(request, response), body
+    return lanes.headers_of(request, response)
+
+
+#: (secure, Accept-Language) → the 202's headers (:func:`_headers`); at most HEADS kept.
+_heads: dict[tuple[bool, str], list[tuple[str, str]]] = {}
+HEADS = 64
+
+
+@receiver(setting_changed)
+def _settings_changed(**kwargs: Any) -> None:
+    _heads.clear()
 
 
 def forget() -> None:
-    """Drop the registrations kept (tests)."""
+    """Drop the registrations and headers kept (tests)."""
     _ids.clear()
     _registrations.clear()
+    _heads.clear()
 
 
-def wrap(app: poll_lane.WsgiApp) -> ProposalLane:
+def wrap(app: lanes.WsgiApp) -> ProposalLane:
     """``app`` (the polls' lane over Django's handler) behind the submissions' lane."""
     return ProposalLane(app)

@@ -13,6 +13,7 @@ from typing import Any
 
 from tournaments import live_versions, selectors
 from tournaments.models import Round
+from tournaments.models.choices import RoundState
 
 _snapshots: dict[int, tuple[Any, Round | None]] = {}
 _lock = threading.Lock()
@@ -47,6 +48,19 @@ def playing_round_at(tournament_id: int, version: Any) -> Round | None:
         if len(_snapshots) >= LIMIT:
             _snapshots.clear()
         _snapshots[tournament_id] = (version, rnd)
+    return rnd
+
+
+def queueable(rnd: Round | None, named: int | None = None) -> Round | None:
+    """``rnd`` (the playing round, from a snapshot) when a move into it may take the queued
+    path: open, its top known, and the round the move names (``named``, if any) is this
+    one. None: the synchronous path judges it at once (a late move, a closed round, another
+    round named, no round). The one rule of both ways in (``api.views.player`` and the
+    submissions' fast lane, ``tournaments.proposal_lane``)."""
+    if rnd is None or rnd.state != RoundState.OPEN or rnd.top_score is None:
+        return None
+    if named is not None and named != rnd.pk:
+        return None
     return rnd
 
 

@@ -30,6 +30,7 @@ from tournaments.access import SYSTEM
 from tournaments.api import serializers as s
 from tournaments.models import ProposalArrival, Round
 from tournaments.services import (
+    arrivals,
     arrivals_ingest,
     game_create,
     registration_token_revoke,
@@ -342,3 +343,58 @@ def test_the_wsgi_entry_point_has_both_lanes_in_front_of_django() -> None:
 
     assert isinstance(wsgi.application, proposal_lane.ProposalLane)
     assert isinstance(wsgi.application.app, poll_lane.PollLane)
+
+
+@pytest.mark.parametrize("zone", ["Europe/Paris", "UTC", "America/Cayenne"])
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"word": "HAINES", "reference": "H4", "claimed_score": 26, "client_key": "k-1"},
+        {"word": "HAiNES", "reference": "", "claimed_score": None, "client_key": "srv-0a"},
+    ],
+)
+def test_the_receipt_is_the_serializers(settings: Any, zone: str, values: dict[str, Any]) -> None:
+    settings.TIME_ZONE = zone
+    arrival = ProposalArrival(pk=41, round_id=7, player_id=3, received_at=NOW, **values)
+    assert proposal_lane.receipt_data(arrival) == dict(
+        s.PlayerProposalReceiptSerializer(arrivals.Receipt(arrival)).data
+    )
+    assert list(proposal_lane.receipt_data(arrival)) == list(
+        s.PlayerProposalReceiptSerializer.__dict__["_declared_fields"]
+    )
+
+
+def test_a_tokens_first_move_costs_one_select_without_join_and_the_insert(
+    tokens: list[str],
+) -> None:
+    site = Site()
+    first = site.post(tokens[0], {"word": "HAINES", "reference": "H4"}, via="strict")
+    assert first.status == "202 Accepted"  # the round snapshot read: kept by the process
+    with CaptureQueriesContext(connection) as queries:
+        answer = site.post(tokens[1], {"word": "HAINES", "reference": "H4"}, via="strict")
+    assert answer.status == "202 Accepted"
+    assert [q["sql"].split()[0] for q in queries] == ["SELECT", "INSERT"]
+    assert "JOIN" not in queries[0]["sql"]
+
+
+def test_the_headers_kept_follow_the_language_the_security_and_the_length(
+    tokens: list[str], settings: Any
+) -> None:
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_HSTS_SECONDS = 60
+    site = Site()
+    seen = []
+    for n, meta in enumerate(
+        [
+            {"HTTP_ACCEPT_LANGUAGE": "en"},
+            {},
+            {"HTTP_ACCEPT_LANGUAGE": "en", "HTTP_X_FORWARDED_PROTO": "https"},
+            {"HTTP_ACCEPT_LANGUAGE": "en"},
+        ]
+    ):
+        body = {"word": "HAINES", "reference": "H4", "client_key": "k" * (n + 1)}
+        answer = site.post(tokens[0], body, via="strict", **meta)
+        headers = dict(answer.headers)
+        assert headers["Content-Length"] == str(len(answer.body))
+        seen.append((headers["Content-Language"], "Strict-Transport-Security" in headers))
+    assert seen == [("en", False), ("fr", False), ("en", True), ("en", False)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db import connection
 from django.db.models import Q
 
 from tournaments.errors import ServiceError
@@ -55,6 +56,31 @@ def registration_by_token(token: str) -> Registration | None:
         .filter(access_token=token)
         .first()
     )
+
+
+#: The columns of a registration a received move needs (``registration_for_move``).
+_FOR_MOVE = (
+    "id", "tournament_id", "player_id", "centre_id", "withdrawn_game", "withdrawn_round",
+)  # fmt: skip
+
+
+def registration_for_move(token: str) -> Registration | None:
+    """``registration_by_token`` reduced to what a received move needs, for the submissions'
+    fast lane (``tournaments.proposal_lane``): one indexed SELECT of the id, tournament,
+    player, centre and withdrawal, no join and no query to compile (the ORM's takes ~2 ms of CPU);
+    the other fields are deferred (read from the database if ever touched)."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    table = connection.ops.quote_name(Registration._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(_FOR_MOVE)} FROM {table} WHERE access_token = %s",  # noqa: S608
+            [token],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return Registration.from_db(connection.alias, list(_FOR_MOVE), row)
 
 
 def registration_at_table(tournament_id: int, table: int | None) -> Registration:

@@ -126,14 +126,10 @@ def _queued(request: Any, reg: Any, data: dict[str, Any]) -> services.Receipt | 
     closed it: late moves and closed rounds are judged at once, as before)."""
     if not services.queued_proposals():
         return None
-    rnd = round_snapshots.playing_round(reg.tournament_id)
-    if (
-        rnd is None
-        or rnd.state != RoundState.OPEN
-        or rnd.top_score is None
-        or data.get("round", rnd.pk) != rnd.pk
-        or round_snapshots.centre_closed_at(rnd.pk, reg.centre_id) is not None
-    ):
+    rnd = round_snapshots.queueable(
+        round_snapshots.playing_round(reg.tournament_id), data.get("round")
+    )
+    if rnd is None or round_snapshots.centre_closed_at(rnd.pk, reg.centre_id) is not None:
         return None
     return services.arrival_receive(
         rnd=rnd, registration=reg, word=data["word"], reference=data["reference"],
