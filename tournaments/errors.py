@@ -43,6 +43,8 @@ CONFLICT_CODES = frozenset(
         "round.state",
         "round.top_placed",
         "round.cancelled",
+        # a document too big for a request (players x games): the worker builds it
+        "document.by_worker",
         # round control (issue 15): the clock's state
         "round.time_left",
         "round.time_over",

@@ -325,6 +325,16 @@ TIRAGE_POLL_LANE = env_bool("TIRAGE_POLL_LANE", default=True)
 # A queued tablet move (TIRAGE_QUEUED_PROPOSALS) received in front of Django's handler
 # (tournaments/proposal_lane.py); false: through Django and DRF.
 TIRAGE_PROPOSAL_LANE = env_bool("TIRAGE_PROPOSAL_LANE", default=True)
+# The lines of the game's ranking the projector's state carries (its top N; the count of
+# players is sent beside them): 343 KiB a poll at 5,000 players when it carried them all.
+TIRAGE_PROJECTOR_LINES = env_int("TIRAGE_PROJECTOR_LINES", 200)
+
+# --- Documents -----------------------------------------------------------------------------
+
+# Above this many cells (players x games covered) a document whose cost grows with the
+# players is not built during the request: the console sends the arbiter to "Préparer" it
+# on the worker (ReportJob), the API answers 409 document.by_worker (docs/reports.md).
+TIRAGE_DOCUMENT_DIRECT_CELLS = env_int("TIRAGE_DOCUMENT_DIRECT_CELLS", 2000)
 
 # --- API -----------------------------------------------------------------------------------
 

@@ -219,3 +219,62 @@ def test_game_record_import_replays_the_same_racks(played) -> None:
     ArbiterMembership.objects.create(user=helper, tournament=played["tournament"])
     client.force_login(helper)
     assert client.get(url).status_code == 403
+
+
+def test_documents_above_direct_cells_go_to_the_worker(
+    played, settings, eager_celery, django_capture_on_commit_callbacks
+) -> None:
+    """3 players × 1 game = 3 cells. At a limit of 3 the results download directly; at 2
+    the console answers 303 to the documents page (« Préparer »), the API 409
+    ``document.by_worker`` naming that page; documents whose cost does not grow with the
+    players (the CSV, the game sheet) are never refused; the worker still builds it."""
+    client = played["client"]
+    results = reverse("console:document", args=["open-test", "results"])
+    page_url = reverse("console:documents", args=["open-test"])
+    prepare = reverse("console:report_job_create", args=["open-test", "results"])
+    api = APIClient()
+    api.force_authenticate(played["arbiter"])
+    base = "/api/tournaments/open-test/documents"
+
+    settings.TIRAGE_DOCUMENT_DIRECT_CELLS = 3
+    check_file("results", client.get(results))
+    check_file("results", api.get(f"{base}/results"))
+    assert prepare not in client.get(page_url).content.decode()
+
+    settings.TIRAGE_DOCUMENT_DIRECT_CELLS = 2
+    response = client.get(results)
+    assert response.status_code == 303
+    assert response["Location"] == f"{page_url}#document-results"
+    page = client.get(page_url).content.decode()
+    assert prepare in page and "Préparer" in page
+    assert "Ce document couvre 3 cases (joueurs × parties), plus que les 2" in page
+    one_game = client.get(results, {"partie": "1"})
+    assert one_game.status_code == 303
+    assert one_game["Location"] == f"{page_url}#document-results-1"
+    arbiter_sheet = client.get(reverse("console:document", args=["open-test", "arbiter-sheet"]),
+                               {"partie": "1"})  # fmt: skip
+    assert arbiter_sheet.status_code == 303
+    check_file("csv", client.get(reverse("console:document", args=["open-test", "csv"])))
+    check_file("game-sheet", client.get(reverse("console:document", args=["open-test",
+                                                                          "game-sheet"]),
+                                        {"partie": "1"}))  # fmt: skip
+
+    refused = api.get(f"{base}/xlsx")
+    assert refused.status_code == 409
+    body = refused.json()
+    assert body["code"] == "document.by_worker"
+    assert body["params"] == {"kind": "xlsx", "cells": 3, "limit": 2, "page": page_url}
+    assert body["detail"] == (
+        "Ce document couvre 3 cases (joueurs × parties), plus que les 2 produites pendant la "
+        "requête : préparez-le avec le bouton « Préparer » de la page Documents de la console "
+        f"({page_url})."
+    )
+    check_file("csv", api.get(f"{base}/csv"))
+    # A wrong request is still the 404 it was, before any size is counted.
+    assert api.get(f"{base}/arbiter-sheet").json()["code"] == "document.game_required"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(prepare).status_code == 302
+    job = ReportJob.objects.get(kind="results")
+    assert job.state == "done"
+    check_file("results", client.get(reverse("console:report_job_file", args=[job.pk])))

@@ -273,7 +273,7 @@ def test_the_projector_and_exports_read_the_stored_rows(event, monkeypatch) -> N
     state = event["client"].get("/projecteur/open-test/etat/").json()
     assert [(r["rank"], r["name"], r["total"], r["negatif"]) for r in state["ranking"][:3]] == [
         (1, "Anne", 106, "+10"), (2, "Bruno", 26, "-70"), (3, "Chloé", 0, "-96")]  # fmt: skip
-    assert len(state["ranking"]) == 130
+    assert len(state["ranking"]) == state["ranking_count"] == 130  # 200 lines by default
     live = event["client"].get(f"/tablette/{_token(event['players'][1])}/etat/").json()
     assert (live["results"]["total"], live["results"]["rank"]) == (26, 2)
     rows = ranking_csv(selectors.results_data(event["tournament"])).content.decode("utf-8-sig")
@@ -281,6 +281,25 @@ def test_the_projector_and_exports_read_the_stored_rows(event, monkeypatch) -> N
     first = lines[1].split(";")
     assert first[:4] + first[8:10] == ["1", "", "1", "Anne", "106", "10"]
     assert lines[3].split(";")[:4] == ["3", "ex", "3", "Chloé"] and len(lines) == 131
+
+
+def test_the_projector_carries_its_top_lines_and_the_count(event, settings, monkeypatch) -> None:
+    """``TIRAGE_PROJECTOR_LINES`` = 5: the state carries the first five lines of the game
+    (by hand: Anne 1st 106 +10, Bruno 2nd 26 -70, then Chloé and tables 4 and 5 3rd ex
+    aequo at 0, -96) and the count of all 130, read from the stored rows."""
+    from tournaments.selectors import outcomes
+
+    def recomputed(*_args: object) -> None:
+        raise AssertionError("recomputed from the proposal rows")
+
+    monkeypatch.setattr(outcomes, "computed_game_outcomes", recomputed)
+    selectors.forget_game_outcomes()
+    settings.TIRAGE_PROJECTOR_LINES = 5
+    state = event["client"].get("/projecteur/open-test/etat/").json()
+    assert [(r["rank"], r["name"], r["total"], r["negatif"]) for r in state["ranking"]] == [
+        (1, "Anne", 106, "+10"), (2, "Bruno", 26, "-70"), (3, "Chloé", 0, "-96"),
+        (3, _name(4), 0, "-96"), (3, _name(5), 0, "-96")]  # fmt: skip
+    assert state["ranking_count"] == 130
 
 
 def test_the_apis_standings_are_the_serializers(event) -> None:

@@ -123,3 +123,43 @@ def test_no_sub_ranking_when_nobody_has_a_series() -> None:
     plain = Ranking("Partie 1", 1000, mark_ex_aequo(lines), (1,))
     assert sub_rankings(plain, "series") == ()
     assert "Classements par série" not in pdf_text(results_pdf(ResultsData(INFO, (plain,))).content)
+
+
+def test_names_print_plain_when_they_fit_and_wrap_when_they_do_not() -> None:
+    """A name that fits its 40 mm column on one line is printed as plain text (no
+    paragraph to parse and wrap); a longer one, or one with runs of spaces, stays a
+    paragraph: the long name wraps onto three lines, the spaces collapse as before."""
+    from reportlab.platypus import Paragraph
+
+    from tournaments.reports.results import _NAME_ROOM, _cell
+
+    assert _cell("Hervé Lœuf", _NAME_ROOM) == "Hervé Lœuf"
+    long_name = "Marie-Françoise Delacroix-Montmorency de Saint-Exupéry"
+    assert isinstance(_cell(long_name, _NAME_ROOM), Paragraph)
+    assert isinstance(_cell("Paul  Dupont", _NAME_ROOM), Paragraph)
+    lines = [line(1, long_name, 1000), line(2, "Paul  Dupont", 975), line(3, "<b>Zoé", 950)]
+    results = ResultsData(INFO, (Ranking("Partie 1", 1000, tuple(lines), (1,)),))
+    text = pdf_text(results_pdf(results).content)
+    rows = text.splitlines()
+    i = rows.index("Marie-Françoise")  # wrapped in its column, on three lines
+    assert rows[i : i + 3] == ["Marie-Françoise", "Delacroix-Montmorency", "de Saint-Exupéry"]
+    assert "Paul Dupont" in rows and "<b>Zoé" in rows  # printed as written, never obeyed
+
+
+def test_write_row_types_text_and_formats_columns() -> None:
+    """Text cells are strings (a formula-looking name gets its apostrophe and stays text),
+    numbers stay numbers, ``formats`` gives the listed columns their number format."""
+    from openpyxl import Workbook
+
+    from tournaments.reports.safe import write_row
+
+    ws = Workbook().active
+    write_row(ws, ["Nom", "Score"])
+    write_row(ws, ["=1+1", 25, -3], {3: "+0;-0;0"})
+    write_row(ws, [])
+    write_row(ws, ["Total", 40])
+    assert [[c.value for c in row] for row in ws.iter_rows()] == [
+        ["Nom", "Score", None], ["'=1+1", 25, -3], [None, None, None], ["Total", 40, None]
+    ]  # fmt: skip
+    assert [ws["A2"].data_type, ws["B2"].data_type] == ["s", "n"]
+    assert ws["C2"].number_format == "+0;-0;0" and ws["B2"].number_format == "General"

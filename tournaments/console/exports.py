@@ -12,7 +12,14 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
@@ -44,6 +51,9 @@ from tournaments.reports.documents import (
     GAME,
     OPTIONAL,
     TOURNAMENT,
+    by_worker,
+    check_direct,
+    check_scope,
     document,
     game_of,
     render_document,
@@ -77,11 +87,17 @@ def _context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, A
     games = selectors.tournament_games(obj)
     whole = [d for d in DOCUMENTS if d.scope in {OPTIONAL, TOURNAMENT, ANY}]
     per_game = [d for d in DOCUMENTS if d.scope in {GAME, OPTIONAL}]
+    # Heavy by nature, or too big for a request (players x games above DIRECT_CELLS): the
+    # page offers « Préparer » (a worker's job) instead of a link.
+    cells = selectors.document_cells(obj, None)
+    one = selectors.document_cells(obj, games[0]) if games else 0
     return {
         "tournament": obj,
         "role": role_or_403(request, obj.pk),
-        "whole": [(d, d.is_heavy(None)) for d in whole],
-        "games": [(g, [(d, d.is_heavy(g)) for d in per_game]) for g in games],
+        "whole": [(d, d.is_heavy(None) or by_worker(d, cells)) for d in whole],
+        "games": [
+            (g, [(d, d.is_heavy(g) or by_worker(d, one)) for d in per_game]) for g in games
+        ],  # fmt: skip
         "jobs": _my_jobs(request, obj),
         "centres": _my_centres(request, obj),
         "centre_documents": CENTRE_DOCUMENTS,
@@ -125,11 +141,20 @@ def download(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """Render document ``kind`` (of game ``?partie=N`` when given) and send it."""
     obj = tournament_or_404(slug)
     role_or_403(request, obj.pk)
+    game = None
     try:
         require_document(actor=request.user, tournament_id=obj.pk, kind=kind)
         game = game_of(obj, _game_param(request))
+        doc = document(kind)
+        check_scope(doc, game)
+        check_direct(doc, obj, game)
         rendered = render_document(kind, obj, game, base_url=site_url(request))
     except ServiceError as error:
+        if error.code == "document.by_worker":  # too big for a request: « Préparer » it
+            messages.info(request, error_text(error))
+            url = reverse("console:documents", args=[obj.slug])
+            anchor = f"document-{kind}" + (f"-{game.number}" if game else "")
+            return HttpResponseRedirect(f"{url}#{anchor}", status=303)
         return refused_document(request, obj, error)
     return attachment(rendered)
 

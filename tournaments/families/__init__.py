@@ -64,6 +64,9 @@ class Document:
     heavy: bool = False
     #: Heavy only for the whole tournament (no game given).
     heavy_whole: bool = False
+    #: Its cost grows with players × games: above ``DIRECT_CELLS`` it is built by the
+    #: worker only (``tournaments.reports.documents.by_worker``).
+    sized: bool = False
 
     def is_heavy(self, game: Game | None) -> bool:
         return self.heavy or (self.heavy_whole and game is None)

@@ -144,19 +144,24 @@ DUPLICATE = register(
         label=_("Duplicate"),
         documents=(
             Document("game-sheet", _("Feuille de partie (PDF)"), GAME, game_sheet),
-            Document("results", _("Classement (PDF)"), OPTIONAL, results),
-            Document("arbiter-sheet", _("Feuille d'arbitrage (PDF)"), GAME, arbiter_sheet),
+            Document("results", _("Classement (PDF)"), OPTIONAL, results, sized=True),
+            Document(
+                "arbiter-sheet", _("Feuille d'arbitrage (PDF)"), GAME, arbiter_sheet, sized=True
+            ),
             Document(
                 "player-records",
                 _("Feuilles de route des joueurs (PDF)"),
                 GAME,
                 player_records,
                 heavy=True,
+                sized=True,
             ),  # fmt: skip
             Document("bulletins", _("Bulletins vierges (PDF)"), OPTIONAL, bulletins),
             Document("corrections", _("Billets de correction (PDF)"), GAME, corrections),
             Document("tablet-links", _("Liens des tablettes, QR codes (PDF)"), ANY, tablet_links),
-            Document("xlsx", _("Classeur XLSX"), OPTIONAL, workbook, heavy_whole=True),
+            Document(
+                "xlsx", _("Classeur XLSX"), OPTIONAL, workbook, heavy_whole=True, sized=True
+            ),  # fmt: skip
             Document("csv", _("Classement CSV"), OPTIONAL, ranking_csv),
             Document("sigles", _("Fichier SIGLES"), TOURNAMENT, sigles),
             Document("record", _("Enregistrement de la partie (JSON tirage-game)"), GAME, record),

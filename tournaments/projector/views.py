@@ -1,7 +1,8 @@
 """The projector, under /projecteur/<tournament slug>/: read-only and public, it shows what
 the room sees on the wall anyway. While a round is open: the board with the last top
 highlighted, the rack and a big countdown; once it closes: the top, the best players'
-moves of the round and the game's ranking. The page polls ``state`` every second
+moves of the round and the top of the game's ranking (``TIRAGE_PROJECTOR_LINES`` lines,
+the count of all beside them). The page polls ``state`` every second
 (``tournaments.tablet.live``), so it follows the game without a reload."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from engine.duplicate.totals import format_negatif
 from tournaments import live_versions, selectors, wording
 from tournaments.errors import ServiceError
 from tournaments.language import speaking
@@ -41,18 +43,28 @@ def _best_moves(rnd: Round) -> list[dict[str, Any]]:
     ]
 
 
-def _ranking(game: Game) -> list[dict[str, Any]]:
-    standings = selectors.game_standings(game)  # every player: the page scrolls through them
-    names = selectors.names_by_player(game.tournament_id)
-    return [
+def lines_shown() -> int:
+    """How many lines of the game's ranking the state carries (``TIRAGE_PROJECTOR_LINES``,
+    200 by default): the wall pages through those; ``ranking_count`` says how many there
+    are in all. At 5,000 players every line made a 343 KiB state per poll."""
+    return max(1, int(getattr(settings, "TIRAGE_PROJECTOR_LINES", 200)))
+
+
+def _ranking(tournament: Tournament, game: Game) -> tuple[list[dict[str, Any]], int]:
+    """The top lines of the game's ranking and the number of lines it has, read from the
+    stored rows (``ranking_page``: the same ranks as the console and the documents)."""
+    table = selectors.RankingTable("game", str(game.number))
+    page = selectors.ranking_page(tournament, table, limit=lines_shown())
+    lines = [
         {
-            "rank": s.rank,
-            "name": names.get(s.player_id, "?"),
-            "total": s.total,
-            "negatif": s.negatif_text,
+            "rank": line.rank,
+            "name": line.player.name,
+            "total": line.total,
+            "negatif": format_negatif(line.negatif),
         }
-        for s in standings
+        for line in page.lines
     ]
+    return lines, page.count
 
 
 def _state(
@@ -67,11 +79,15 @@ def _state(
         "last_top": live.previous_top(rnd),
         "best_moves": [],
         "ranking": [],
+        "ranking_count": 0,
     }
     if game is not None:
         if rnd is not None and rnd.state == RoundState.CLOSED and rnd.top_score is not None:
             data["best_moves"] = _best_moves(rnd)
-        data["ranking"] = _ranking(game) if ranking else []
+        if ranking:
+            data["ranking"], data["ranking_count"] = _ranking(tournament, game)
+        else:
+            data["ranking"] = []
     return data
 
 

@@ -9,6 +9,9 @@ bytes as ``manage.py tirage_export`` (same kinds, same renderers; docs/reports.m
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.urls import reverse
+
 from tournaments import families, selectors
 from tournaments.errors import ServiceError
 from tournaments.families import ANY, GAME, OPTIONAL, TOURNAMENT, Document, Progress
@@ -18,7 +21,8 @@ from tournaments.parsing import MAX_GAME, ascii_int
 from tournaments.reports import Rendered
 
 __all__ = ["ANY", "BY_KIND", "DOCUMENTS", "GAME", "OPTIONAL", "TOURNAMENT", "Document",
-           "Progress", "check_scope", "document", "game_of", "render_document"]  # fmt: skip
+           "Progress", "by_worker", "check_direct", "check_scope", "direct_cells", "document",
+           "game_of", "render_document"]  # fmt: skip
 
 #: Every family's documents (``tournaments.families``), in the order the pages list them.
 DOCUMENTS: tuple[Document, ...] = families.documents()
@@ -51,6 +55,34 @@ def check_scope(doc: Document, game: Game | None) -> None:
         raise ServiceError(
             "document.whole_tournament", f"'{doc.kind}' is about the whole tournament."
         )
+
+
+def direct_cells() -> int:
+    """``DIRECT_CELLS``: the most players × games a ``sized`` document is built for during
+    a request (``TIRAGE_DOCUMENT_DIRECT_CELLS``, 2,000 by default)."""
+    return int(getattr(settings, "TIRAGE_DOCUMENT_DIRECT_CELLS", 2000))
+
+
+def by_worker(doc: Document, cells: int) -> bool:
+    """Whether document ``doc`` of ``cells`` players × games is built by the worker only:
+    a 5,000 × 4 results PDF or workbook passed gunicorn's 30 s during a request."""
+    return doc.sized and cells > direct_cells()
+
+
+def check_direct(doc: Document, tournament: Tournament, game: Game | None) -> None:
+    """``document.by_worker`` (a 409) when ``doc`` is too big to build during a request;
+    the sentence names the console's documents page, where « Préparer » queues it."""
+    if not doc.sized:
+        return
+    cells = selectors.document_cells(tournament, game)
+    if by_worker(doc, cells):
+        raise ServiceError(
+            "document.by_worker",
+            f"'{doc.kind}' covers {cells} players x games (more than {direct_cells()}): "
+            "prepare it on the console's documents page.",
+            kind=doc.kind, cells=cells, limit=direct_cells(),
+            page=reverse("console:documents", args=[tournament.slug]),
+        )  # fmt: skip
 
 
 @in_tournament_language  # printed in the tournament's language, whoever asks (issue 15)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Spacer, Table
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
 
 from tournaments.reports.base import PDF, Rendered, negatif, number, percent, slug
 from tournaments.reports.data import Ranking, RankingLine, ResultsData, SubRanking
@@ -14,6 +15,7 @@ from tournaments.reports.groups import SUPER_SERIES
 from tournaments.reports.pdf import (
     BODY,
     CELL,
+    FONT,
     FONT_BOLD,
     H3,
     SUBTITLE,
@@ -22,6 +24,7 @@ from tournaments.reports.pdf import (
     header_row,
     para,
     table_style,
+    text,
 )
 from tournaments.selectors.rankings import sub_rankings
 
@@ -61,12 +64,28 @@ def rank_text(line: RankingLine) -> str:
     return f"{line.rank} ex" if line.ex_aequo else str(line.rank)
 
 
+#: The width a name or club may take on one line of its column (the cell's padding off).
+_NAME_ROOM, _CLUB_ROOM = (WIDTHS[1] * mm - 6, WIDTHS[2] * mm - 6)
+
+
+def _cell(value: str, room: float) -> str | Paragraph:
+    """A name or club: plain text when it is one line that fits its column (a paragraph
+    per cell cost most of a 5,000-player sheet: parsed, wrapped, drawn word by word);
+    otherwise a paragraph, which wraps. The same text either way: a paragraph prints
+    its words separated by one space, so only text already so written goes plain."""
+    plain = text(value)
+    if plain == " ".join(plain.split()) and stringWidth(plain, FONT, CELL.fontSize) <= room:
+        return plain
+    return para(value, CELL)
+
+
 def _row(line: RankingLine) -> list:
     p = line.player
+    name = _("%(name)s (abandon)") % {"name": p.name} if p.withdrawn else p.name
     return [
         rank_text(line),
-        para(_("%(name)s (abandon)") % {"name": p.name} if p.withdrawn else p.name, CELL),
-        para(p.club, CELL),
+        _cell(name, _NAME_ROOM),
+        _cell(p.club, _CLUB_ROOM),
         p.series,
         p.category,
         number(line.total),

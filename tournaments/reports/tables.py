@@ -93,14 +93,9 @@ def _ranking_sheet(ws: Worksheet, ranking: Ranking) -> None:
     )
     widths = [6, 8, 6, 28, 12, 22, 7, 11, 8, 9, 10, 7, 9, 9] + [10] * len(games)
     _header(ws, RANKING_HEADER + games, widths)
+    formats = {10: "+0;-0;0", 11: "0.00%"}  # négatif signed, % du top as a percentage
     for line in ranking.lines:
-        write_row(ws, _ranking_row(line, float(line.percent) / 100, line.game_totals))
-    for row in ws.iter_rows(min_row=2, min_col=11, max_col=11):
-        for cell in row:
-            cell.number_format = "0.00%"
-    for row in ws.iter_rows(min_row=2, min_col=10, max_col=10):
-        for cell in row:
-            cell.number_format = "+0;-0;0"
+        write_row(ws, _ranking_row(line, float(line.percent) / 100, line.game_totals), formats)
     write_row(ws, [])
     write_row(
         ws, [_("Total des tops"), None, None, None, None, None, None, None, ranking.top_total]

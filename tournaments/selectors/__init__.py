@@ -66,7 +66,13 @@ from tournaments.selectors.classic import (
     registrations_without_division,
 )
 from tournaments.selectors.dispute import dispute_check
-from tournaments.selectors.documents import eg_identity, game_data, game_record, tables_data
+from tournaments.selectors.documents import (
+    document_cells,
+    eg_identity,
+    game_data,
+    game_record,
+    tables_data,
+)
 from tournaments.selectors.games import (
     counted_rounds,
     current_round,
@@ -282,6 +288,7 @@ __all__ = [
     "game_by_id",
     "game_by_number",
     "game_counted_rounds",
+    "document_cells",
     "game_data",
     "game_outcomes",
     "game_ranking",

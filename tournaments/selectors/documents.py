@@ -156,6 +156,14 @@ def tables_data(tournament: Tournament) -> tuple[TableLine, ...]:
     )
 
 
+def document_cells(tournament: Tournament, game: Game | None) -> int:
+    """The size of a document as ``DIRECT_CELLS`` counts it: the tournament's players times
+    the games it covers (one with ``game``, else every game, at least one)."""
+    players = Registration.objects.filter(tournament_id=tournament.pk).count()
+    games = 1 if game is not None else Game.objects.filter(tournament_id=tournament.pk).count()
+    return players * max(1, games)
+
+
 def game_record(game: Game) -> dict:
     """The ``tirage-game`` v1 record of a game (engine.duplicate.record, P5/P7): the rounds
     replayed from their source, each player's proposal, review and decisions read by

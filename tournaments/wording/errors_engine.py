@@ -260,6 +260,17 @@ ENGINE_ERRORS: Mapping[str, tuple[Promise, ...]] = {
     ),
     "document.game_required": (_("Ce document porte sur une partie : donnez son numéro."),),
     "document.whole_tournament": (_("Ce document porte sur tout le tournoi."),),
+    "document.by_worker": (
+        _(
+            "Ce document couvre %(cells)s cases (joueurs × parties), plus que les %(limit)s "
+            "produites pendant la requête : préparez-le avec le bouton « Préparer » de la "
+            "page Documents de la console (%(page)s)."
+        ),
+        _(
+            "Ce document est trop gros pour être produit pendant la requête : préparez-le "
+            "avec le bouton « Préparer » de la page Documents de la console."
+        ),
+    ),
     "cli.lexicon": (
         _("Le fichier lexique %(path)s n'existe pas."),
         _("Donnez un fichier lexique avec --lexicon LEXFILE."),

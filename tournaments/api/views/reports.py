@@ -21,7 +21,14 @@ from tournaments.reports.centre_documents import (
     render_centre_document,
     require_centre_document,
 )
-from tournaments.reports.documents import BY_KIND, game_of, render_document
+from tournaments.reports.documents import (
+    BY_KIND,
+    check_direct,
+    check_scope,
+    document,
+    game_of,
+    render_document,
+)
 
 
 class AnyFileRenderer(BaseRenderer):
@@ -60,16 +67,24 @@ class DocumentView(ApiView):
                 OpenApiTypes.BINARY,
                 description="The file (PDF, XLSX, CSV or JSON), with Content-Disposition.",
             ),
-            **errors(400, 401, 403, 404),
+            **errors(400, 401, 403, 404, 409),
         },
         tags=["documents"],
     )  # fmt: skip
     def get(self, request: Any, slug: str, kind: str) -> HttpResponse:
-        """A printed document or export of the tournament (``?game=N`` for one game)."""
+        """A printed document or export of the tournament (``?game=N`` for one game).
+
+        A document whose cost grows with players × games (results, workbook, arbiter
+        sheet, players' records) above ``TIRAGE_DOCUMENT_DIRECT_CELLS`` (2,000 by default)
+        is refused with a 409 ``document.by_worker``: the console's documents page
+        prepares it on the worker (docs/reports.md)."""
         tournament = selectors.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk)
         require_document(actor=actor, tournament_id=tournament.pk, kind=kind)
         game = game_of(tournament, request.query_params.get("game"))
+        doc = document(kind)
+        check_scope(doc, game)
+        check_direct(doc, tournament, game)  # 409 document.by_worker: prepare it in the console
         base_url = request.query_params.get("base_url") or request.build_absolute_uri("/")
         rendered = render_document(kind, tournament, game, base_url=base_url)
         response = HttpResponse(rendered.content, content_type=rendered.content_type)

@@ -58,7 +58,8 @@ function render() {
   showPage();
 }
 
-// The ranking pages through every player, as many rows as fit at a readable size, one
+// The ranking pages through the lines the state carries (the top TIRAGE_PROJECTOR_LINES,
+// "1–13 sur 5000" saying how many there are in all), as many rows as fit at a readable size, one
 // page every cfg.page_seconds (a room of 200 players is read in turn from the back). The
 // page size is measured when the rows are drawn (all displayed) and on resize.
 var page = 0, size = 0;
@@ -77,7 +78,8 @@ function showPage() {
   if (page >= pages) page = 0;
   var first = page * size, last = Math.min(n, first + size);
   Array.prototype.forEach.call(rows, function (tr, i) { tr.classList.toggle("off", i < first || i >= last); });
-  pager.textContent = pages > 1 ? fmt(T.pager, { first: first + 1, last: last, count: n }) : "";
+  var count = Math.max(n, (state && state.ranking_count) || 0);  // the top lines of how many
+  pager.textContent = pages > 1 || count > n ? fmt(T.pager, { first: first + 1, last: last, count: count }) : "";
   pager.dataset.page = page + 1;
   pager.dataset.pages = pages;
 }
