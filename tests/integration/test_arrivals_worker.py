@@ -19,7 +19,7 @@ from django.db import connection, connections, transaction
 
 from tests.integration.conftest import ROOT, worker_database_url
 from tests.scenario import new_game
-from tournaments.access import SYSTEM
+from tournaments.access import SYSTEM, PlayerActor
 from tournaments.models import AuditLog, ProposalArrival, ProposalVersion, Registration, Round
 from tournaments.services import (
     arrival_receive,
@@ -42,8 +42,8 @@ def _receive(rnd: Round, player: Any, key: str, word: str = "HAINES") -> Any:
     reg = Registration.objects.get(tournament_id=rnd.game.tournament_id, player=player)
     rnd = Round.objects.select_related("game__tournament__lexicon").get(pk=rnd.pk)
     with transaction.atomic():  # the request's transaction: the task is sent on commit
-        return arrival_receive(rnd=rnd, registration=reg, word=word, reference="H4",
-                               client_key=key)  # fmt: skip
+        return arrival_receive(actor=PlayerActor.of(reg), rnd=rnd, registration=reg,
+                               word=word, reference="H4", client_key=key)  # fmt: skip
 
 
 @pytest.fixture
@@ -107,6 +107,7 @@ _KILLED_BATCH = """
 import os, sys, time
 import django
 django.setup()
+from tournaments.access import SYSTEM
 from tournaments.services import arrivals, arrivals_ingest
 
 def stall(*args, **kwargs):  # the versions are written, the arrivals not yet marked
@@ -114,7 +115,7 @@ def stall(*args, **kwargs):  # the versions are written, the arrivals not yet ma
     time.sleep(600)
 
 arrivals._complete = stall
-arrivals_ingest(round_id=int(sys.argv[1]))
+arrivals_ingest(round_id=int(sys.argv[1]), actor=SYSTEM)
 """
 
 
@@ -142,8 +143,8 @@ def test_a_batch_killed_before_its_commit_is_made_good_by_the_sweep(
     # Its transaction died with it: no version, every arrival still pending.
     assert not ProposalVersion.objects.filter(round=rnd).exists()
     assert ProposalArrival.objects.filter(ingested_at__isnull=True).count() == 3
-    assert arrivals_sweep() == 3  # what a starting worker runs
-    assert arrivals_sweep() == 0
+    assert arrivals_sweep(actor=SYSTEM) == 3  # what a starting worker runs
+    assert arrivals_sweep(actor=SYSTEM) == 0
     rows = list(ProposalVersion.objects.filter(round=rnd))
     assert len(rows) == 3 and {(v.version, v.outcome_score) for v in rows} == {(1, 26)}
 
@@ -179,7 +180,7 @@ def test_moves_racing_a_close_are_all_kept_once_with_their_lateness(open_round) 
         thread.join(timeout=60)
     errors = [a for a in answers if isinstance(a, Exception)]
     assert errors == [] and len(answers) == len(players) * 6
-    arrivals_sweep()  # the worker's part, for the moves received after the close
+    arrivals_sweep(actor=SYSTEM)  # the worker's part, for the moves received after the close
     arrivals = list(ProposalArrival.objects.filter(round=rnd).select_related("version"))
     assert len(arrivals) == len(answers) and all(a.ingested_at for a in arrivals)
     versions = list(ProposalVersion.objects.filter(round=rnd))

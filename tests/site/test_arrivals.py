@@ -69,7 +69,7 @@ def test_a_queued_move_is_received_then_stored_with_the_synchronous_outcome(
     seen = player_client(tokens[0]).get("/api/player/round/").json()["proposal"]
     assert (seen["word"], seen["pending"], seen["version"]) == ("HAINES", True, None)
     assert versions(rnd, anne) == []
-    assert arrivals_ingest(round_id=rnd.pk) == 1
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 1
     assert versions(rnd, anne) == [(1, "HAINES", False, True, 26, "ok")]
     seen = player_client(tokens[0]).get("/api/player/round/").json()["proposal"]
     assert (seen["word"], seen["pending"], seen["version"]) == ("HAINES", False, 1)
@@ -85,7 +85,7 @@ def test_a_queued_move_is_received_then_stored_with_the_synchronous_outcome(
     settings.TIRAGE_QUEUED_PROPOSALS = True
     for n, (word, ref) in enumerate(odd):
         assert send(tokens[0], word, ref, key=f"a-odd-{n}").status_code == 202
-    assert arrivals_ingest(round_id=rnd.pk) == 2
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 2
     fields = ("outcome_kind", "outcome_score", "outcome_code", "outcome_raw_score")
     mine = ProposalVersion.objects.filter(round=rnd, player=anne).order_by("version")
     his = ProposalVersion.objects.filter(round=rnd, player=bruno).order_by("version")
@@ -109,9 +109,9 @@ def test_a_replay_is_stored_once_and_ingesting_twice_doubles_nothing(tournament_
     again = send(token, "HAINES", key="k-1").json()
     assert again["replayed"] is True and again["id"] == first["id"]
     assert ProposalArrival.objects.filter(round=rnd).count() == 1
-    assert arrivals_ingest(round_id=rnd.pk) == 1
-    assert arrivals_ingest(round_id=rnd.pk) == 0
-    assert arrivals_sweep() == 0
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 1
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 0
+    assert arrivals_sweep(actor=SYSTEM) == 0
     after = send(token, "HAINES", key="k-1").json()
     assert after["replayed"] is True and after["pending"] is False
     reused = send(token, "HAINSE", key="k-1")
@@ -156,7 +156,7 @@ def test_the_close_ingests_every_pending_move_and_a_later_one_is_late(
         round=rnd, player=anne, reference="H4", word="HAINSE", client_key="late",
         received_at=closed.closed_at + timedelta(milliseconds=5),
     )  # fmt: skip
-    assert arrivals_ingest(round_id=rnd.pk) == 1
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 1
     assert versions(rnd, anne) == [
         (1, "HAINES", False, True, 26, "ok"),
         (2, "HAINSE", True, False, 0, "zero.late"),
@@ -172,7 +172,7 @@ def test_a_move_received_before_the_close_but_stored_after_it_is_on_time(
         round=rnd, player=anne, reference="H4", word="HAINES", client_key="slow",
         received_at=closed.closed_at - timedelta(milliseconds=5),
     )  # fmt: skip
-    assert arrivals_ingest(round_id=rnd.pk) == 1
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 1
     assert versions(rnd, anne) == [(1, "HAINES", False, True, 26, "ok")]
 
 
@@ -182,10 +182,10 @@ def test_after_the_deadline_a_queued_move_never_replaces_the_on_time_one(
     anne = tournament_setup["players"][0]
     token = _tokens(tournament_setup)[0]
     assert send(token, "HAINES", key="1").status_code == 202
-    arrivals_ingest(round_id=rnd.pk)
+    arrivals_ingest(round_id=rnd.pk, actor=SYSTEM)
     scenario_of(rnd.game, SYSTEM).past_deadline(rnd)
     assert send(token, "HAINSE", key="2").status_code == 202  # the round is still open
-    arrivals_ingest(round_id=rnd.pk)
+    arrivals_ingest(round_id=rnd.pk, actor=SYSTEM)
     assert versions(rnd, anne) == [
         (1, "HAINES", False, True, 26, "ok"),
         (2, "HAINSE", True, False, 0, "zero.late"),
@@ -217,7 +217,7 @@ def test_the_tablet_page_takes_the_queued_path_and_shows_the_move(
         True, True, None)  # fmt: skip
     state = client.get(f"/tablette/{token}/etat/").json()
     assert (state["proposal"]["word"], state["proposal"]["pending"]) == ("HAINES", True)
-    arrivals_ingest(round_id=rnd.pk)
+    arrivals_ingest(round_id=rnd.pk, actor=SYSTEM)
     state = client.get(f"/tablette/{token}/etat/").json()
     assert (state["proposal"]["word"], state["proposal"]["version"]) == ("HAINES", 1)
     assert versions(rnd, anne) == [(1, "HAINES", False, True, 26, "ok")]
@@ -235,7 +235,7 @@ def test_a_batch_numbers_two_moves_of_one_player_and_keeps_one_current(
     token = _tokens(tournament_setup)[0]
     for key, word in (("1", "HAINES"), ("2", "HAINSE"), ("3", "HAINES")):
         assert send(token, word, key=key).status_code == 202
-    assert arrivals_ingest(round_id=rnd.pk, limit=2) == 3  # two batches
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM, limit=2) == 3  # two batches
     assert [v[:4] for v in versions(rnd, anne)] == [
         (1, "HAINES", False, False), (2, "HAINSE", False, False), (3, "HAINES", False, True),
     ]  # fmt: skip
@@ -250,7 +250,7 @@ def test_a_withdrawn_player_or_a_cancelled_round_refuses_the_pending_move(
     ProposalArrival.objects.create(round=rnd, player=anne, reference="H4", word="HAINES",
                                    client_key="x", received_at=timezone.now())  # fmt: skip
     Round.objects.filter(pk=rnd.pk).update(state="cancelled")
-    assert arrivals_ingest(round_id=rnd.pk) == 1
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 1
     arrival = ProposalArrival.objects.get()
     assert (arrival.refusal, arrival.version, arrival.ingested_at is not None) == (
         "round.not_open", None, True)  # fmt: skip
@@ -270,7 +270,7 @@ def test_a_centre_close_ingests_the_queued_moves_and_lateness_follows_it(event) 
     for player, key in ((anne, "a-after"), (bruno, "b-after")):
         ProposalArrival.objects.create(round=rnd, player=player, reference="H4",
                                        word="HAINES", client_key=key)  # fmt: skip
-    assert arrivals_ingest(round_id=rnd.pk) == 2
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 2
     assert versions(rnd, anne)[1] == (2, "HAINES", True, False, 0, "zero.late")
     assert versions(rnd, bruno) == [(1, "HAINES", False, True, 26, "ok")]
 

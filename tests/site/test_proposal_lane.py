@@ -170,7 +170,7 @@ def test_what_the_lane_receives_the_worker_stores_as_django_would(
     anne, bruno, _ = tournament_setup["players"]
     for token, word in ((tokens[0], "HAINES"), (tokens[1], "HAINE"), (tokens[0], "HIES")):
         assert site.post(token, {"word": word, "reference": "H4"}, via="strict").status[:3] == "202"
-    assert arrivals_ingest(round_id=rnd.pk) == 3
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 3
     round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"], confirm=True)
     stored = {
         (a.player_id, a.word): (a.version.version, a.version.is_current, a.version.outcome_score)

@@ -101,7 +101,7 @@ def test_a_move_sent_after_the_deadline_stays_late_after_an_extension_and_a_paus
     round_extend(round_id=rnd.pk, seconds=60, actor=head)
     round_pause(round_id=rnd.pk, actor=head)
     arrive(rnd, chloe, timezone.now(), 0)
-    assert arrivals_ingest(round_id=rnd.pk) == 3
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 3
     assert versions(rnd, anne) == LATE
     assert versions(rnd, bruno) == ON_TIME
     assert versions(rnd, chloe) == ON_TIME
@@ -122,7 +122,7 @@ def test_moves_judged_after_the_close_follow_the_deadline_in_force_when_they_arr
     round_close(round_id=rnd.pk, actor=tournament_setup["arbiter"])  # the time is over
     for player, at in ((anne, -50), (bruno, -10), (chloe, -1)):
         arrive(rnd, player, now, at)
-    assert arrivals_ingest(round_id=rnd.pk) == 3
+    assert arrivals_ingest(round_id=rnd.pk, actor=SYSTEM) == 3
     assert versions(rnd, anne) == ON_TIME
     assert versions(rnd, bruno) == ON_TIME
     assert versions(rnd, chloe) == LATE

@@ -59,9 +59,12 @@ def registration_by_token(token: str) -> Registration | None:
 
 
 #: The columns of a registration a received move needs (``registration_for_move``).
-_FOR_MOVE = (
-    "id", "tournament_id", "player_id", "centre_id", "withdrawn_game", "withdrawn_round",
-)  # fmt: skip
+_MOVE_FIELDS = {"id", "tournament_id", "player_id", "centre_id", "withdrawn_game",
+                "withdrawn_round"}  # fmt: skip
+# In the model's field order: ``Model.from_db`` pairs the values with the fields that way.
+_FOR_MOVE = tuple(
+    f.attname for f in Registration._meta.concrete_fields if f.attname in _MOVE_FIELDS
+)
 
 
 def registration_for_move(token: str) -> Registration | None:

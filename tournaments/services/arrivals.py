@@ -84,7 +84,7 @@ class Receipt:
 
 
 def arrival_receive(
-    *, rnd: Round, registration: Registration, word: str, reference: str,
+    *, actor: PlayerActor, rnd: Round, registration: Registration, word: str, reference: str,
     claimed_score: int | None = None, client_key: str = "", ip: str | None = None,
     device: str = "",
 ) -> Receipt:  # fmt: skip
@@ -94,7 +94,11 @@ def arrival_receive(
     snapshot); it must be open (the caller takes the synchronous path otherwise).
     ``registration`` is the token's. Refusals are those of ``proposal_submit``: lengths,
     a withdrawn player, then the judgement's refusals (syntax, placement, letters); the
-    outcome itself (a word's validity, the top) is not looked at here."""
+    outcome itself (a word's validity, the top) is not looked at here. ``actor`` is the
+    token's player (``PlayerActor.of(registration)``): the version made of this move later
+    is theirs."""
+    if actor.registration_id != registration.pk:
+        raise ValueError("arrival_receive: the actor is not the registration's player")
     claimed_score = arrival_checked(rnd=rnd, registration=registration, word=word,
                                     reference=reference, claimed_score=claimed_score)  # fmt: skip
     key = arrival_key(client_key)
@@ -201,7 +205,7 @@ def _nudge(round_id: int) -> None:
         queue_after_commit("tournaments.ingest_arrivals", round_id, countdown=BATCH_DELAY)
 
 
-def arrivals_ingest(*, round_id: int, actor: Actor = SYSTEM, limit: int = BATCH_SIZE) -> int:
+def arrivals_ingest(*, round_id: int, actor: Actor, limit: int = BATCH_SIZE) -> int:
     """The worker's job: every pending arrival of the round, in batches of ``limit`` (one
     transaction each, under the round's exclusive lock); returns how many were ingested.
     A round deleted meanwhile has nothing left (its arrivals went with it)."""
@@ -218,7 +222,7 @@ def arrivals_ingest(*, round_id: int, actor: Actor = SYSTEM, limit: int = BATCH_
             return total
 
 
-def arrivals_sweep(*, actor: Actor = SYSTEM) -> int:
+def arrivals_sweep(*, actor: Actor) -> int:
     """Ingest every round's pending arrivals (a worker's start: messages lost with Redis)."""
     rounds = (
         ProposalArrival.objects.filter(ingested_at__isnull=True)
@@ -348,7 +352,9 @@ class _Batch:
         ProposalVersion.objects.bulk_create(self.versions)  # no post_save: counted below
         if self.versions:
             stored = len(self.versions)
-            transaction.on_commit(lambda: PROPOSALS.labels(source="tablet").inc(stored))
+            transaction.on_commit(
+                lambda: PROPOSALS.labels(source=ProposalSource.TABLET).inc(stored)
+            )
         rows = [
             audit_row(
                 actor=audit["actor"],

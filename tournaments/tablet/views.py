@@ -482,7 +482,8 @@ def _submit_queued(request: HttpRequest, reg: Registration, rnd: Round, *, refer
     replay) with no version number and no outcome yet; the page shows it as received."""
     try:
         receipt = arrival_receive(
-            rnd=rnd, registration=reg, word=word, reference=reference, client_key=key,
+            actor=PlayerActor.of(reg), rnd=rnd, registration=reg, word=word, reference=reference,
+            client_key=key,
             ip=client_ip(request), device=request.headers.get("User-Agent", "")[:200],
         )  # fmt: skip
     except ServiceError as error:

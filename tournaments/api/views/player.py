@@ -132,7 +132,8 @@ def _queued(request: Any, reg: Any, data: dict[str, Any]) -> services.Receipt | 
     if rnd is None or round_snapshots.centre_closed_at(rnd.pk, reg.centre_id) is not None:
         return None
     return services.arrival_receive(
-        rnd=rnd, registration=reg, word=data["word"], reference=data["reference"],
+        actor=PlayerActor.of(reg), rnd=rnd, registration=reg, word=data["word"],
+        reference=data["reference"],
         claimed_score=data.get("score"), client_key=data["client_key"], ip=client_ip(request),
         device=client_device(request),
     )  # fmt: skip
