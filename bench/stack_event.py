@@ -400,6 +400,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     add("--games-ahead", action="store_true", help="create every game at the start")
     add("--no-engine-top", action="store_true",
         help="skip the bench/engine_top.py median printed at the start")  # fmt: skip
+    add("--sync", action="store_true",
+        help="tablets' moves on the synchronous path (TIRAGE_QUEUED_PROPOSALS=false); by "
+             "default the production profile's queued path and its fast lane")  # fmt: skip
     args = parser.parse_args(argv)
     require(parser, 1 <= args.players <= 20000, "--players must be from 1 to 20000.")
     require(parser, 1 <= args.centres <= min(100, args.players),
@@ -439,6 +442,9 @@ def main(argv: list[str] | None = None) -> int:
     event, planned, stopped, check, hard = None, args.games * args.rounds, "", None, False
     # Read by deploy/stack: the instances on the stack's port and the ports after it.
     os.environ["STACK_WEB_INSTANCES"] = str(args.web_instances)
+    # The production profile's path for tablets' moves (tests/production/stack.py turns it
+    # off for its own tests): queued, through the submissions' fast lane, answered 202.
+    os.environ["TIRAGE_QUEUED_PROPOSALS"] = "false" if args.sync else "true"
     phases.switch("stack start")
     with private_stack(web_workers=args.web_workers,
                        worker_concurrency=args.worker_concurrency) as stack:  # fmt: skip
