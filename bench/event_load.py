@@ -46,7 +46,7 @@ class Player:
     polls: bool  # one of the tablets whose polls are simulated (--pollers)
 
 
-class _Exchange(asyncio.Protocol):
+class Exchange(asyncio.Protocol):
     """Write one request, collect the answer until the server closes the connection."""
 
     def __init__(self, payload: bytes, done: asyncio.Future) -> None:
@@ -105,7 +105,7 @@ class Http:
         async with self._slots[index], asyncio.timeout(self.timeout):
             done = loop.create_future()
             transport, _ = await loop.create_connection(
-                lambda: _Exchange(payload, done), "127.0.0.1", self.ports[index]
+                lambda: Exchange(payload, done), "127.0.0.1", self.ports[index]
             )
             try:
                 raw = await done

@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from event_load import Exchange
 from stack_common import (
     cpu_report,
     cpu_snapshot,
@@ -141,26 +142,6 @@ def run_async(t: Tournament, rnd: dict, moments: list[float], timeout: float) ->
     return results
 
 
-class _Exchange(asyncio.Protocol):
-    """One request written on connection, the answer collected until the server closes."""
-
-    def __init__(self, payload: bytes, done: asyncio.Future) -> None:
-        self.payload, self.done, self.chunks = payload, done, []
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        transport.write(self.payload)  # type: ignore[attr-defined]
-
-    def data_received(self, data: bytes) -> None:
-        self.chunks.append(data)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if not self.done.done():
-            if exc is not None:
-                self.done.set_exception(exc)
-            else:
-                self.done.set_result(b"".join(self.chunks))
-
-
 def run_lean(t: Tournament, rnd: dict, moments: list[float], timeout: float) -> list[Result]:
     """As ``async``, one ``asyncio.Protocol`` a request and no stream objects (as
     bench/event_load.py): about half the load generator's CPU, which shares the cores."""
@@ -181,7 +162,7 @@ def run_lean(t: Tournament, rnd: dict, moments: list[float], timeout: float) -> 
             async with asyncio.timeout(timeout):
                 done = loop.create_future()
                 transport, _ = await loop.create_connection(
-                    lambda: _Exchange(payload, done), "127.0.0.1", t.stack.web_port
+                    lambda: Exchange(payload, done), "127.0.0.1", t.stack.web_port
                 )
                 try:
                     raw = await done

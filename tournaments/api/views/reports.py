@@ -87,10 +87,7 @@ class DocumentView(ApiView):
         check_direct(doc, tournament, game)  # 409 document.by_worker: prepare it in the console
         base_url = request.query_params.get("base_url") or request.build_absolute_uri("/")
         rendered = render_document(kind, tournament, game, base_url=base_url)
-        response = HttpResponse(rendered.content, content_type=rendered.content_type)
-        response["Content-Disposition"] = _attachment(rendered.filename)
-        response["Cache-Control"] = "no-store"
-        return response
+        return _file_response(rendered)
 
 
 class CentreDocumentView(ApiView):
@@ -124,10 +121,15 @@ class CentreDocumentView(ApiView):
         centre = require_centre_document(actor=actor, tournament=tournament, centre_id=centre_id)
         game = game_of(tournament, request.query_params.get("game"))
         rendered = render_centre_document(kind, tournament, centre, game)
-        response = HttpResponse(rendered.content, content_type=rendered.content_type)
-        response["Content-Disposition"] = _attachment(rendered.filename)
-        response["Cache-Control"] = "no-store"
-        return response
+        return _file_response(rendered)
+
+
+def _file_response(rendered: Any) -> HttpResponse:
+    """A rendered document as an attachment, never cached (documents and centre documents)."""
+    response = HttpResponse(rendered.content, content_type=rendered.content_type)
+    response["Content-Disposition"] = _attachment(rendered.filename)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _attachment(filename: str) -> str:
