@@ -56,6 +56,7 @@ CONFLICT_CODES = frozenset(
         "centre.not_simultaneous",
         "centre.in_use",
         "game.simultaneous_seeded",
+        "game.simultaneous_manual",
         # settings that played games depend on (tournament_update): the tournament's state
         "tournament.frozen_started",
         "tournament.frozen_closed",

@@ -97,6 +97,44 @@ def test_a_tournament_with_a_seeded_game_does_not_become_simultaneous(tournament
     assert t.simultaneous is False
 
 
+MANUAL_SENTENCE = (
+    "Un tournoi simultané ne joue que des parties prétirées et scellées : chaque centre joue "
+    "les mêmes tirages, inconnus de tous jusqu'à leur dévoilement. Une partie saisie à la "
+    "main depuis le sac d'une salle n'y a pas sa place."
+)
+
+
+def test_a_hand_typed_game_is_refused_in_a_simultaneous_event(tournament_setup) -> None:
+    """A « manuelle » game takes one room's bag, round by round: the other centres could
+    not play it on a release schedule (docs/simultaneous.md)."""
+    t, head = simultaneous(tournament_setup), tournament_setup["arbiter"]
+    error = refusal(lambda: game_create(tournament_id=t.pk, kind="manual", actor=head))
+    assert (error.code, http_status(error.code)) == ("game.simultaneous_manual", 409)
+    assert error_text(error) == MANUAL_SENTENCE
+    api = APIClient()
+    api.force_login(head)
+    answer = api.post(f"/api/tournaments/{t.slug}/games/", {"kind": "manual"}, format="json")
+    assert (answer.status_code, answer.json()["code"], answer.json()["detail"]) == (
+        409, "game.simultaneous_manual", MANUAL_SENTENCE
+    )  # fmt: skip
+    page = logged(head).post(reverse("console:game_create", args=[t.slug]), {"kind": "manual"})
+    assert page.status_code == 409
+    assert "saisie à la main depuis le sac" in page.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_a_tournament_with_a_hand_typed_game_does_not_become_simultaneous(
+    tournament_setup,
+) -> None:
+    t, head = tournament_setup["tournament"], tournament_setup["arbiter"]
+    game_create(tournament_id=t.pk, kind="manual", actor=head)
+    error = refusal(lambda: tournament_update(actor=head, tournament_id=t.pk, simultaneous=True))
+    assert (error.code, http_status(error.code)) == ("game.simultaneous_manual", 409)
+    t.refresh_from_db()
+    assert t.simultaneous is False
+    assert AuditLog.objects.filter(action="tournament.update").count() == 0
+
+
 # --- a centre in use is not deleted -------------------------------------------------------
 
 

@@ -107,7 +107,7 @@ def _dashboard(request: HttpRequest, tournament: Tournament, **extra: Any) -> di
         "games": games,
         "players_count": len(selectors.registrations(tournament)),
         "arbiters": presence_lines(tournament.pk),
-        # A simultaneous event plays pre-drawn, sealed games only (game.simultaneous_seeded).
+        # A simultaneous event plays pre-drawn, sealed games only (games.simultaneous_kind).
         "form": extra.pop("form", None)
         or GameCreateForm(initial={"kind": GameKind.PREDRAWN} if tournament.simultaneous else None),
         **extra,

@@ -98,8 +98,8 @@ def game_create(
         if tournament is None:
             raise ServiceError("tournament.unknown", f"There is no tournament {tournament_id}.")
         require_arbiter(actor=actor, tournament_id=tournament.pk, head=True)
-        if tournament.simultaneous and kind == GameKind.SEEDED:
-            raise simultaneous_seeded()
+        if tournament.simultaneous and kind != GameKind.PREDRAWN:
+            raise simultaneous_kind(kind)
         # A simultaneous event's pre-drawn racks are known to nobody before each release,
         # the centres' arbiters included (issue 16, docs/simultaneous.md): always sealed.
         sealed = sealed or (tournament.simultaneous and kind == GameKind.PREDRAWN)
@@ -126,13 +126,19 @@ def game_create(
         return game
 
 
-def simultaneous_seeded() -> ServiceError:
-    """``game.simultaneous_seeded`` (409): every centre of a simultaneous event plays the
-    same pre-drawn racks, sealed until each round's release (docs/simultaneous.md); a
-    seeded game draws its racks live from a seed the organiser can read, so the racks are
-    neither fixed ahead for every centre nor secret. Refused when such a game is created
-    in a simultaneous tournament, and when a tournament with one becomes simultaneous
-    (``tournament_update``)."""
+def simultaneous_kind(kind: str) -> ServiceError:
+    """``game.simultaneous_seeded`` or ``game.simultaneous_manual`` (409): every centre of
+    a simultaneous event plays the same pre-drawn racks, sealed until each round's release
+    (docs/simultaneous.md). A seeded game draws its racks live from a seed the organiser
+    can read, so they are neither fixed ahead for every centre nor secret; a hand-typed
+    (« manuelle ») game takes the letters one room's bag gives, which the other centres
+    do not have. Refused when such a game is created in a simultaneous tournament, and
+    when a tournament with one becomes simultaneous (``tournament_update``)."""
+    if kind == GameKind.MANUAL:
+        return ServiceError(
+            "game.simultaneous_manual",
+            "A simultaneous event plays pre-drawn, sealed games only, never a hand-typed one.",
+        )
     return ServiceError(
         "game.simultaneous_seeded",
         "A simultaneous event plays pre-drawn, sealed games only, never a seeded one.",

@@ -27,7 +27,7 @@ from tournaments.access import require_arbiter
 from tournaments.errors import ServiceError
 from tournaments.models import GameKind, Lexicon, Tournament
 from tournaments.services.audit import audit_record
-from tournaments.services.games import simultaneous_seeded
+from tournaments.services.games import simultaneous_kind
 from tournaments.services.registry import TIE_BREAKS, locked_tournament
 from tournaments.services.standings import standings_update
 
@@ -202,11 +202,11 @@ def tournament_update(
                     setting=str(LABELS[field]),
                     **where,
                 )
-        if (
-            changes.get("simultaneous", (False, False))[1]
-            and tournament.games.filter(kind=GameKind.SEEDED).exists()
-        ):  # its centres could not all play the same sealed racks
-            raise simultaneous_seeded()
+        if changes.get("simultaneous", (False, False))[1]:
+            # its centres could not all play the same sealed racks
+            other = tournament.games.exclude(kind=GameKind.PREDRAWN).order_by("number").first()
+            if other is not None:
+                raise simultaneous_kind(other.kind)
         for field, (_old, new) in changes.items():
             setattr(tournament, field, new)
         tournament.save(update_fields=list(changes))

@@ -264,6 +264,13 @@ SITE_ERRORS: Mapping[str, tuple[Promise, ...]] = {
             "partie tirée d'une graine n'y a pas sa place."
         ),
     ),
+    "game.simultaneous_manual": (
+        _(
+            "Un tournoi simultané ne joue que des parties prétirées et scellées : chaque "
+            "centre joue les mêmes tirages, inconnus de tous jusqu'à leur dévoilement. Une "
+            "partie saisie à la main depuis le sac d'une salle n'y a pas sa place."
+        ),
+    ),
     "centre.in_use": (
         _(
             "Le centre « %(name)s » a encore %(players)s joueur(s) et %(arbiters)s "

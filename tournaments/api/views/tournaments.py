@@ -173,7 +173,8 @@ class GameListView(ApiView):
     def post(self, request: Any, slug: str) -> Response:
         """Create the next game: ``seeded`` (random racks from a seed), ``manual`` (the
         arbiter types the racks drawn from a real bag) or ``predrawn`` (one line a round). A
-        simultaneous tournament refuses a seeded game (409 ``game.simultaneous_seeded``)."""
+        simultaneous tournament refuses a seeded or hand-typed game (409
+        ``game.simultaneous_seeded`` / ``game.simultaneous_manual``)."""
         tournament = selectors.tournament_by_slug(slug)
         actor = arbiter_actor(request, tournament.pk, head=True)
         data = validated(s.GameCreateSerializer, request)
