@@ -8,6 +8,7 @@ handler in :class:`PollLane`, which recognises the hot polls first:
 
 * a tablet's ``GET /tablette/<token>/etat/``,
 * the projector's ``GET /projecteur/<slug>/etat/`` (``?langue=`` honoured),
+* a centre's projector's ``GET /projecteur/<slug>/centre/<id>/etat/`` (the same),
 * the console game screen's ``GET /arbitre/partie/<id>/etat/`` (an arbiter's session),
 
 each with an ``If-None-Match`` naming versions of ours. It checks them with the same
@@ -40,6 +41,7 @@ from tournaments.tablet import live
 
 TABLET = re.compile(r"/tablette/([A-Za-z0-9_-]{1,200})/etat/")
 PROJECTOR = re.compile(r"/projecteur/([-a-zA-Z0-9_]+)/etat/")
+CENTRE_PROJECTOR = re.compile(r"/projecteur/([-a-zA-Z0-9_]+)/centre/([0-9]{1,12})/etat/")
 CONSOLE = re.compile(r"/arbitre/partie/([0-9]{1,12})/etat/")
 
 
@@ -99,6 +101,17 @@ def not_modified(environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]]] |
         if known is None or not live.etag_matches(held, known.etag):
             return None
         return "projector", lanes.headers_of(request, live.not_modified(known.etag))
+    match = CENTRE_PROJECTOR.fullmatch(path)
+    if match is not None:
+        request = lanes.request_of(environ)
+        if request is None:
+            return None
+        known = live_versions.centre_projector_versions(
+            match[1], int(match[2]), _asked_language(request), held
+        )
+        if known is None or not live.etag_matches(held, known.etag):
+            return None
+        return "centre-projector", lanes.headers_of(request, live.not_modified(known.etag))
     match = CONSOLE.fullmatch(path)
     if match is not None:
         return _console(environ, int(match[1]), held)
