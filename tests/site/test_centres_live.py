@@ -21,7 +21,7 @@ from django.test import Client, RequestFactory, TestCase
 
 from tests.site.test_api import player_client
 from tests.site.test_centres import event  # noqa: F401  (a pytest fixture)
-from tests.site.test_poll_lane import call, refuse
+from tests.site.test_poll_lane import call, etag_of, refuse
 from tests.site.test_tablet import issue_token
 from tournaments import live_versions, poll_lane, proposal_lane, round_snapshots
 from tournaments.models import ProposalArrival, ProposalVersion, Registration
@@ -179,6 +179,38 @@ def test_a_centre_players_304_from_the_lane_is_djangos_byte_for_byte(
         request_finished.connect(close_old_connections)
 
 
+def test_a_centres_projector_poll_gets_the_lanes_304_until_its_centre_closes(
+    event,  # noqa: F811
+    readers: Readers,
+) -> None:
+    """The centre projector's poll is in the WSGI lane too: its 304 is Django's to the byte
+    and costs no query; centre A's close sends A's projector to Django (a new state,
+    « Ramassé dans ce centre »), B's keeps the lane's 304."""
+    from tests.site.test_poll_lane import Site, _the_304_is_djangos
+
+    play = event["play"]
+    rnd = play.open_round()
+    request_started.disconnect(close_old_connections)  # the test's transaction holds the rows
+    request_finished.disconnect(close_old_connections)
+    try:
+        site = Site()
+        held = {key: _the_304_is_djangos(site, readers.urls[f"centre {key}"]) for key in "ab"}
+        _the_304_is_djangos(site, readers.urls["centre a"] + "?langue=en")
+        play.close_centre(rnd, event["a"], actor=event["arb_a"])
+        b = site.get(readers.urls["centre b"], held["b"], via="strict")
+        assert b.status == "304 Not Modified"
+        a = site.get(readers.urls["centre a"], held["a"])
+        assert a.status.startswith("200")
+        assert json.loads(a.body)["centre"]["closed"] is True
+        assert site.asked == [readers.urls["centre a"]]
+        # A centre id the ETag does not name is never answered by the lane.
+        other = site.get(readers.urls["centre b"], etag_of(a))
+        assert other.status.startswith("200") and site.asked[-1] == readers.urls["centre b"]
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
 def test_with_the_cache_down_the_tablets_etag_still_follows_its_centre(
     event,  # noqa: F811
     readers: Readers,
@@ -301,11 +333,46 @@ def test_a_centres_projector_shows_its_close_and_its_players_lines(
     a, b = readers.poll("centre a").json(), readers.poll("centre b").json()
     assert a["round"]["state"] == "closed" and a["round"]["top"]["score"] == 26
     assert a["centre"]["closed"] is False  # the round's own close speaks now
-    # Overall ranks: Anne and Chloé 26 (1st ex aequo), Bruno 24 (3rd), Denis 0 (4th).
+    # Game 1's ranks: Anne and Chloé 26 (1st ex aequo), Bruno 24 (3rd), Denis 0 (4th).
     assert [(line["name"], line["rank"], line["total"]) for line in a["ranking"]] == [
         ("Anne", 1, 26), ("Chloé", 1, 26), ("Denis", 4, 0)]  # fmt: skip
     assert [(line["name"], line["rank"], line["total"]) for line in b["ranking"]] == [
         ("Bruno", 3, 24)]  # fmt: skip
+    assert (a["ranking_count"], b["ranking_count"]) == (3, 1)
+
+
+def test_a_centres_projector_ranks_the_current_game_as_the_events_projector_does(
+    event,  # noqa: F811
+    readers: Readers,
+    tournament_setup,
+) -> None:
+    """Game 2 (the same seed: round 1 ESIUHAN, top HAINES 26): Denis alone finds the top
+    (26 and the solo's 10: 4 players, solos paid from 4), Anne 24, the others nothing.
+    The walls show game 2's ranks (Denis 1st, Anne 2nd, Bruno and Chloé 3rd ex aequo),
+    not the overall ones (Anne 50, Denis 36, Chloé 26, Bruno 24)."""
+    from tests.scenario import simultaneous_seeded_game
+
+    anne, bruno, chloe, denis = event["players"]
+    first = event["play"]
+    rnd = first.open_round()
+    for player, word in ((anne, "HAINES"), (bruno, "HAINE"), (chloe, "HAINES")):
+        first.propose(rnd, player, word, "H4")
+    first.close(rnd)
+    second = simultaneous_seeded_game(tournament_setup, seed=7)
+    rnd = second.open_round()
+    second.propose(rnd, denis, "HAINES", "H4")  # 26 + 10 (solo)
+    second.propose(rnd, anne, "HAINE", "H4")  # 24
+    second.close(rnd)
+    a, b = readers.poll("centre a").json(), readers.poll("centre b").json()
+    event_wall = readers.poll("projector").json()
+    assert a["game"]["number"] == 2 == event_wall["game"]["number"]
+    assert [(line["name"], line["rank"], line["total"]) for line in a["ranking"]] == [
+        ("Denis", 1, 36), ("Anne", 2, 24), ("Chloé", 3, 0)]  # fmt: skip
+    assert [(line["name"], line["rank"], line["total"]) for line in b["ranking"]] == [
+        ("Bruno", 3, 0)]  # fmt: skip
+    # The same ranks as the event's wall, line for line.
+    ranks = {line["name"]: line["rank"] for line in event_wall["ranking"]}
+    assert all(ranks[line["name"]] == line["rank"] for line in a["ranking"] + b["ranking"])
 
 
 def test_an_unknown_centres_projector_is_a_404(

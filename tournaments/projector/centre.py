@@ -1,10 +1,10 @@
 """A centre's projector, under /projecteur/<slug>/centre/<id>/ (issue 16): the wall of one
 centre of a simultaneous event. It shows what the event's projector shows of the round
 (board, rack, countdown; the top only once the **round** is closed, i.e. every centre has
-closed it), and the centre's own state: « Ramassé dans ce centre » once the centre closed
-the round while others still play. The ranking is the event's overall ranking restricted
-to the centre's players, each with their overall rank, read from the stored figures as
-the console's « Par centre » table (``selectors.RankingReader``).
+closed it), and the centre's own state: « Ramassé dans ce centre » once the centre
+closed the round while others still play. The ranking is the current game's, as on the
+event's projector, restricted to the centre's players, each with their rank in the whole
+event's game, read from the stored figures (``selectors.RankingReader``, ``within``).
 
 Its ETag names the tournament's and the centre's live versions (``live_versions``): the
 centre's close changes this projector and its players' tablets, not the other centres'."""
@@ -45,11 +45,15 @@ def _closed_at(centre: Centre, rnd: Round | None) -> Any:
     return selectors.centre_close_at(rnd.pk, centre.pk)
 
 
-def _ranking(tournament: Tournament, centre: Centre) -> list[dict[str, Any]]:
-    """The centre's lines of the overall ranking (overall ranks), from the stored figures."""
-    table = selectors.RankingTable("centre", centre.name)
-    page = selectors.RankingReader(tournament).page(table)
-    return [
+def _ranking(
+    tournament: Tournament, centre: Centre, game: Game
+) -> tuple[list[dict[str, Any]], int]:
+    """The centre's first lines of the game's ranking (ranks in the whole event) and how
+    many lines the centre has, from the stored figures."""
+    table = selectors.RankingTable("game", str(game.number))
+    within = selectors.RankingTable("centre", centre.name)
+    page = selectors.RankingReader(tournament).page(table, limit=event.lines_shown(), within=within)
+    lines = [
         {
             "rank": line.rank,
             "name": line.player.name,
@@ -58,6 +62,7 @@ def _ranking(tournament: Tournament, centre: Centre) -> list[dict[str, Any]]:
         }  # fmt: skip
         for line in page.lines
     ]
+    return lines, page.count
 
 
 def _state(tournament: Tournament, centre: Centre, game: Game | None,
@@ -66,7 +71,8 @@ def _state(tournament: Tournament, centre: Centre, game: Game | None,
     closed_at = _closed_at(centre, rnd)
     data["centre"] = {"name": centre.name, "closed": closed_at is not None,
                       "closed_at": live.iso(closed_at)}  # fmt: skip
-    data["ranking"] = _ranking(tournament, centre) if game is not None else []
+    if game is not None:
+        data["ranking"], data["ranking_count"] = _ranking(tournament, centre, game)
     return data
 
 

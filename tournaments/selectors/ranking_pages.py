@@ -167,12 +167,17 @@ class RankingReader:
         return figures if len(figures) == len(games) else None
 
     def _sliced(
-        self, table: RankingTable, offset: int, limit: int | None, search: str
+        self,
+        table: RankingTable,
+        offset: int,
+        limit: int | None,
+        search: str,
+        within: RankingTable | None = None,
     ) -> RankingPage | None:
-        """A slice of a table ranked by the database (``ranking_sql``), a group's or a
-        search's players filtered there after the whole table's ranks, or None: the
-        Québec tie-break, figures missing or stale, or an empty slice (the whole path then
-        answers)."""
+        """A slice of a table ranked by the database (``ranking_sql``), a group's, a
+        search's or ``within``'s players filtered there after the whole table's ranks, or
+        None: the Québec tie-break, figures missing or stale, or an empty slice (the whole
+        path then answers)."""
         if table.kind == "game":
             games = [g for g in self.games if g.number == int(table.key)]
             title = gettext("Partie %(n)s") % {"n": table.key}
@@ -185,7 +190,8 @@ class RankingReader:
             return None
         ids = [g.pk for g in games]
         try:
-            found = ranked_slice(ids, offset, limit, self._members(table, search))
+            members = self._members(within or table, "" if within else search)
+            found = ranked_slice(ids, offset, limit, members)
         except EmptyResultSet:  # a group nobody is in
             return None
         if found is None or found.players != self.registered:
@@ -197,7 +203,7 @@ class RankingReader:
         shown = ids if table.kind != "game" else []
         lines = self._lines(shown, ids, top, players, found.rows)
         group = table.kind in SUB_KEYS
-        count = found.found if group else found.players
+        count = found.found if group or within else found.players
         return RankingPage(
             table, title, top, sum(figures[i][1] for i in ids), count,
             found.found, offset, tuple(lines[p] for p in players),
@@ -307,13 +313,24 @@ class RankingReader:
         return out
 
     def page(
-        self, table: RankingTable, *, offset: int = 0, limit: int | None = None, search: str = ""
+        self,
+        table: RankingTable,
+        *,
+        offset: int = 0,
+        limit: int | None = None,
+        search: str = "",
+        within: RankingTable | None = None,
     ) -> RankingPage:
         """``limit`` lines (None: all) of ``table`` from ``offset``, among the lines whose
-        player matches ``search`` (a name's part or a table number)."""
+        player matches ``search`` (a name's part or a table number). ``within``: a group
+        (a centre, a série) whose lines of the overall or a game's table are kept, each
+        with its rank in the whole table (a centre's projector: its players' lines of the
+        game); ``count`` is then the group's lines."""
+        if within is not None and (within.kind not in SUB_KEYS or table.kind in SUB_KEYS):
+            raise ValueError(f"{within} restricts the overall or a game's table to a group")
         numbers = tuple(g.number for g in self.games)
-        if not (search and table.kind in SUB_KEYS):
-            fast = self._sliced(table, offset, limit, search)
+        if not (search and table.kind in SUB_KEYS) and not (search and within):
+            fast = self._sliced(table, offset, limit, search, within)
             if fast is not None:
                 return fast
         if table.kind == "game":
@@ -326,6 +343,9 @@ class RankingReader:
             if table.kind != "overall":
                 mine = self.labels(table.kind)
                 rows = [r for r in rows if mine.get(r[0], "") == table.key]
+        if within is not None:
+            mine = self.labels(within.kind)
+            rows = [r for r in rows if mine.get(r[0], "") == within.key]
         ranks = group_ranks([r[1] for r in rows]) if table.kind in SUB_KEYS else []
         found = list(range(len(rows)))
         if search:
