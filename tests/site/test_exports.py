@@ -278,3 +278,45 @@ def test_documents_above_direct_cells_go_to_the_worker(
     job = ReportJob.objects.get(kind="results")
     assert job.state == "done"
     check_file("results", client.get(reverse("console:report_job_file", args=[job.pk])))
+
+
+def test_the_tablet_links_sheet_is_sized_by_its_players_not_the_games(
+    played, settings, eager_celery, django_capture_on_commit_callbacks
+) -> None:
+    """The tablet links hold a QR card a player, whatever the games: 3 players, so at a
+    limit of 3 the sheet downloads (a second game would not change it), at 2 the console
+    answers 303 (« Préparer ») and the API 409 ``document.by_worker`` counting players;
+    the worker builds it, with the site's address in the links."""
+    client = played["client"]
+    links = reverse("console:document", args=["open-test", "tablet-links"])
+    page_url = reverse("console:documents", args=["open-test"])
+    prepare = reverse("console:report_job_create", args=["open-test", "tablet-links"])
+    api = APIClient()
+    api.force_authenticate(played["arbiter"])
+    new_game(played, seed=8)  # 3 players × 2 games = 6 cells; 3 players
+
+    settings.TIRAGE_DOCUMENT_DIRECT_CELLS = 3
+    check_file("tablet-links", client.get(links))
+    check_file("tablet-links", api.get("/api/tournaments/open-test/documents/tablet-links"))
+    assert prepare not in client.get(page_url).content.decode()
+
+    settings.TIRAGE_DOCUMENT_DIRECT_CELLS = 2
+    response = client.get(links)
+    assert (response.status_code, response["Location"]) == (
+        303, f"{page_url}#document-tablet-links"
+    )  # fmt: skip
+    assert prepare in client.get(page_url).content.decode()
+    refused = api.get("/api/tournaments/open-test/documents/tablet-links").json()
+    assert refused["code"] == "document.by_worker"
+    assert refused["params"] == {"kind": "tablet-links", "players": 3, "limit": 2,
+                                 "page": page_url}  # fmt: skip
+    assert refused["detail"] == (
+        "Ce document couvre 3 joueurs, plus que les 2 produits pendant la requête : "
+        "préparez-le avec le bouton « Préparer » de la page Documents de la console "
+        f"({page_url})."
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(prepare).status_code == 302
+    job = ReportJob.objects.get(kind="tablet-links")
+    assert job.state == "done"
+    check_file("tablet-links", client.get(reverse("console:report_job_file", args=[job.pk])))

@@ -51,6 +51,7 @@ from tournaments.reports.documents import (
     GAME,
     OPTIONAL,
     TOURNAMENT,
+    Document,
     by_worker,
     check_direct,
     check_scope,
@@ -89,14 +90,19 @@ def _context(request: HttpRequest, obj: Tournament, **extra: Any) -> dict[str, A
     per_game = [d for d in DOCUMENTS if d.scope in {GAME, OPTIONAL}]
     # Heavy by nature, or too big for a request (players x games above DIRECT_CELLS): the
     # page offers « Préparer » (a worker's job) instead of a link.
+    players = selectors.document_cells(obj, None, per_player=True)
     cells = selectors.document_cells(obj, None)
     one = selectors.document_cells(obj, games[0]) if games else 0
+
+    def worker(d: Document, size: int) -> bool:
+        return by_worker(d, players if d.per_player else size)
+
     return {
         "tournament": obj,
         "role": role_or_403(request, obj.pk),
-        "whole": [(d, d.is_heavy(None) or by_worker(d, cells)) for d in whole],
+        "whole": [(d, d.is_heavy(None) or worker(d, cells)) for d in whole],
         "games": [
-            (g, [(d, d.is_heavy(g) or by_worker(d, one)) for d in per_game]) for g in games
+            (g, [(d, d.is_heavy(g) or worker(d, one)) for d in per_game]) for g in games
         ],  # fmt: skip
         "jobs": _my_jobs(request, obj),
         "centres": _my_centres(request, obj),

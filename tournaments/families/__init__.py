@@ -67,6 +67,9 @@ class Document:
     #: Its cost grows with players × games: above ``DIRECT_CELLS`` it is built by the
     #: worker only (``tournaments.reports.documents.by_worker``).
     sized: bool = False
+    #: With ``sized``: its cost grows with the players only, whatever the games (the
+    #: tablet links: a QR card a player), so its size is the players' count.
+    per_player: bool = False
 
     def is_heavy(self, game: Game | None) -> bool:
         return self.heavy or (self.heavy_whole and game is None)

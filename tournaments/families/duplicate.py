@@ -158,7 +158,14 @@ DUPLICATE = register(
             ),  # fmt: skip
             Document("bulletins", _("Bulletins vierges (PDF)"), OPTIONAL, bulletins),
             Document("corrections", _("Billets de correction (PDF)"), GAME, corrections),
-            Document("tablet-links", _("Liens des tablettes, QR codes (PDF)"), ANY, tablet_links),
+            Document(
+                "tablet-links",
+                _("Liens des tablettes, QR codes (PDF)"),
+                ANY,
+                tablet_links,
+                sized=True,
+                per_player=True,
+            ),  # fmt: skip
             Document(
                 "xlsx", _("Classeur XLSX"), OPTIONAL, workbook, heavy_whole=True, sized=True
             ),  # fmt: skip

@@ -74,13 +74,14 @@ def check_direct(doc: Document, tournament: Tournament, game: Game | None) -> No
     the sentence names the console's documents page, where « Préparer » queues it."""
     if not doc.sized:
         return
-    cells = selectors.document_cells(tournament, game)
+    cells = selectors.document_cells(tournament, game, per_player=doc.per_player)
     if by_worker(doc, cells):
+        size = {"players": cells} if doc.per_player else {"cells": cells}
         raise ServiceError(
             "document.by_worker",
-            f"'{doc.kind}' covers {cells} players x games (more than {direct_cells()}): "
-            "prepare it on the console's documents page.",
-            kind=doc.kind, cells=cells, limit=direct_cells(),
+            f"'{doc.kind}' covers {cells} {'players' if doc.per_player else 'players x games'}"
+            f" (more than {direct_cells()}): prepare it on the console's documents page.",
+            kind=doc.kind, **size, limit=direct_cells(),
             page=reverse("console:documents", args=[tournament.slug]),
         )  # fmt: skip
 

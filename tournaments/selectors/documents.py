@@ -156,10 +156,13 @@ def tables_data(tournament: Tournament) -> tuple[TableLine, ...]:
     )
 
 
-def document_cells(tournament: Tournament, game: Game | None) -> int:
+def document_cells(tournament: Tournament, game: Game | None, *, per_player: bool = False) -> int:
     """The size of a document as ``DIRECT_CELLS`` counts it: the tournament's players times
-    the games it covers (one with ``game``, else every game, at least one)."""
+    the games it covers (one with ``game``, else every game, at least one); ``per_player``:
+    the players alone (a document whose cost does not grow with the games)."""
     players = Registration.objects.filter(tournament_id=tournament.pk).count()
+    if per_player:
+        return players
     games = 1 if game is not None else Game.objects.filter(tournament_id=tournament.pk).count()
     return players * max(1, games)
 

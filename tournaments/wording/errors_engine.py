@@ -267,6 +267,11 @@ ENGINE_ERRORS: Mapping[str, tuple[Promise, ...]] = {
             "page Documents de la console (%(page)s)."
         ),
         _(
+            "Ce document couvre %(players)s joueurs, plus que les %(limit)s produits pendant "
+            "la requête : préparez-le avec le bouton « Préparer » de la page Documents de la "
+            "console (%(page)s)."
+        ),
+        _(
             "Ce document est trop gros pour être produit pendant la requête : préparez-le "
             "avec le bouton « Préparer » de la page Documents de la console."
         ),
