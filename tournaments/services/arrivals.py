@@ -14,8 +14,9 @@ A worker turns the pending arrivals of a round into ``ProposalVersion`` rows in 
 exclusive lock (the one ``round_close`` takes), reads the players' registrations and
 versions and the centres' closes once, judges from the cache, decides lateness with
 ``proposal_late`` against the stamped arrival, numbers the versions and keeps one current
-as ``proposals._store`` does (late never replaces an on-time version), writes the versions,
-their audit rows and the arrivals' completion in bulk, and bumps the live versions once.
+as ``proposal_versions.version_store`` does (late never replaces an on-time version),
+writes the versions, their audit rows and the arrivals' completion in bulk, and bumps the
+live versions once.
 Running it twice changes nothing: an ingested arrival is never read again, and an arrival
 whose client key already has a version is linked to it.
 
@@ -56,7 +57,8 @@ from tournaments.models import (
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_row
 from tournaments.services.judgements import judged, judgement_key, tablet_score
-from tournaments.services.proposals import check_entry, judge_proposal, proposal_late
+from tournaments.services.proposal_versions import check_entry, judge_proposal
+from tournaments.services.proposals import proposal_late
 from tournaments.services.round_deadlines import round_clock
 from tournaments.services.rounds import ensure_top, locked_round
 from tournaments.services.standings import standings_update

@@ -34,7 +34,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.players import arrived_q
 from tournaments.services.audit import audit_record
-from tournaments.services.proposals import _judge
+from tournaments.services.proposal_versions import judge_proposal
 from tournaments.services.rounds import ensure_top, locked_round
 from tournaments.services.standings import standings_update
 
@@ -104,7 +104,7 @@ def _rejudged(rnd: Round, player_id: int) -> Outcome:
     version = versions.first()
     if version is None:
         return adapter.no_proposal()
-    return _judge(rnd, word=version.word, reference=version.reference,
+    return judge_proposal(rnd, word=version.word, reference=version.reference,
                   claimed=version.claimed_score, source=version.source,
                   late=version.late)  # fmt: skip
 

@@ -19,18 +19,15 @@ the player handed in nothing on time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 
-from engine.duplicate.proposals import Outcome, score_proposal
-from engine.errors import EngineError
+from engine.duplicate.proposals import Outcome
 from tournaments import adapter
-from tournaments.access import SYSTEM, Actor, PlayerActor, is_system, require_arbiter, user_of
+from tournaments.access import Actor, PlayerActor, is_system, require_arbiter, user_of
 from tournaments.errors import ServiceError
 from tournaments.models import (
     CentreClose,
@@ -50,114 +47,22 @@ from tournaments.services.judgements import (
     shared_round,
     tablet_score,
 )
+from tournaments.services.proposal_versions import (
+    MAX_REFERENCE,
+    MAX_WORD,
+    ProposalResult,
+    arbiter_slip,
+    check_entry,
+    judge_proposal,
+    replayed_result,
+    version_store,
+    versions_of,
+)
 from tournaments.services.round_deadlines import in_force, late_by_clock
-from tournaments.services.rounds import ensure_top, lexicon_of, locked_round, overdue
-from tournaments.services.standings import standings_update
+from tournaments.services.rounds import ensure_top, locked_round, overdue
 
-
-@dataclass(frozen=True, slots=True)
-class ProposalResult:
-    """The stored version, its judged outcome, whether it was a replay (same client key, or
-    the same slip entered again), and the conflict it opened with another arbiter's slip."""
-
-    version: ProposalVersion
-    outcome: Outcome
-    replayed: bool = False
-    conflict: SlipConflict | None = None
-    standing: ProposalVersion | None = None
-
-    @property
-    def counted(self) -> ProposalVersion:
-        """The version that counts for the player: the stored one, or the on-time version
-        a late one was kept beside (``standing``)."""
-        return self.standing or self.version
-
-
-#: Column limits of ``ProposalVersion`` (a longer entry is refused, never cut).
-MAX_WORD = 30
-MAX_REFERENCE = 10
-
-
-def _check_entry(word: str, reference: str) -> None:
-    """Refuse what no column can hold, on time or late, before anything is decided."""
-    if len(word) > MAX_WORD:
-        raise ServiceError(
-            "proposal.too_long",
-            f"A word is at most {MAX_WORD} characters long.",
-            field="word",
-            limit=MAX_WORD,
-        )
-    if len(reference) > MAX_REFERENCE:
-        raise ServiceError(
-            "proposal.too_long",
-            f"A reference is at most {MAX_REFERENCE} characters long.",
-            field="reference",
-            limit=MAX_REFERENCE,
-        )
-
-
-def _judge(rnd: Round, *, word: str, reference: str, claimed: int | None, source: str,
-           late: bool) -> Outcome:  # fmt: skip
-    game = rnd.game
-    var = adapter.variant(game.variant_code)
-    if rnd.top_score is None:  # every caller computes the top first (ensure_top)
-        raise RuntimeError(f"round {rnd.pk} judged before its top was computed")
-    try:
-        return score_proposal(
-            board=adapter.board(rnd.board_before),
-            rack=adapter.rack(rnd.rack),
-            round_number=rnd.number,
-            top_score=rnd.top_score,
-            proposal=adapter.proposal(
-                word=word, reference=reference, claimed_score=claimed, source=source, late=late
-            ),
-            lexicon=lexicon_of(game),
-            settings=adapter.scoring_settings(game.tournament, var),
-            top_move=adapter.top_move(rnd),
-        )
-    except EngineError as error:
-        raise ServiceError.from_engine(error) from error
-
-
-#: The entry's checks and the judgement, for the queued path (``services.arrivals``).
-check_entry = _check_entry
-judge_proposal = _judge
-
-
-def _store(
-    rnd: Round, player_id: int, outcome: Outcome, *, current: bool = True,
-    known: list[ProposalVersion] | None = None, counts: bool = True, **fields: Any,
-) -> ProposalVersion:  # fmt: skip
-    """Append a version and make it the only current one (the caller holds the lock); with
-    ``current=False`` it is kept beside the current one (a slip in conflict).
-
-    ``known``: the player's versions of the round as the caller just read them (saves the
-    reads). Under the shared lock two submissions of the same player may race: both
-    number their version ``last + 1``, and the (round, player, version) unique constraint
-    refuses the second, which the caller retries. ``counts=False``: the caller holds the
-    round open under its lock, so no stored figure depends on it (an open round has none:
-    ``standings`` removes a round's figure when it stops counting) and the figures are
-    not asked."""
-    versions = ProposalVersion.objects.filter(round=rnd, player_id=player_id)
-    if known is None:
-        last = versions.aggregate(n=Max("version"))["n"] or 0
-        has_current = True
-    else:
-        last = max((v.version for v in known), default=0)
-        has_current = any(v.is_current for v in known)
-    if current and has_current:
-        versions.filter(is_current=True).update(is_current=False)
-    version = ProposalVersion.objects.create(
-        round=rnd,
-        player_id=player_id,
-        version=last + 1,
-        is_current=current,
-        **fields,
-        **adapter.outcome_fields(outcome),
-    )
-    if current and counts:
-        standings_update(actor=SYSTEM, round_id=rnd.pk, player_ids=[player_id])
-    return version
+__all__ = ["MAX_REFERENCE", "MAX_WORD", "ProposalResult", "check_entry", "judge_proposal",
+           "proposal_correct", "proposal_late", "proposal_submit", "tablet_claim"]  # fmt: skip
 
 
 def proposal_submit(
@@ -208,7 +113,7 @@ def proposal_submit(
         raise ServiceError("proposal.entered_by", "An arbiter's entry names the arbiter.")
     if source == ProposalSource.TABLET:
         _require_player(actor, player_id)
-    _check_entry(word, reference)
+    check_entry(word, reference)
     arrived = timezone.now()  # lateness is this moment against the stored close time
     if judging is None or judging.pk != round_id:
         judging = judging_round(round_id)
@@ -245,7 +150,7 @@ def proposal_submit(
                 round_id=round_id, player_id=player_id, client_key=client_key
             ).first()
             if client_key and stored is not None:
-                return _replayed(stored, word, reference, claimed_score)
+                return replayed_result(stored, word, reference, claimed_score)
             lost += 1
             if lost >= SUBMIT_ATTEMPTS:
                 raise
@@ -331,11 +236,11 @@ def _submit_locked(
     # The player's versions of the round (usually none or one): the replay, the number,
     # the current one and an arbiter's twin or rival from one read (ordered by version
     # alone: the model's ordering joins the round, the game and the tournament).
-    mine = _versions(rnd.pk, player_id)
+    mine = versions_of(rnd.pk, player_id)
     if client_key:
         stored = next((v for v in mine if v.client_key == client_key), None)
         if stored is not None:
-            return _replayed(stored, word, reference, claimed_score)
+            return replayed_result(stored, word, reference, claimed_score)
     if reg is None:
         raise ServiceError(
             "player.not_registered", "This player is not registered in the tournament."
@@ -364,7 +269,7 @@ def _submit_locked(
     rival = None
     if source == ProposalSource.ARBITER:
         slip = (word, reference, claimed_score)
-        twin, rival = _arbiter_slip(rnd, player_id, slip, entered_by, mine)
+        twin, rival = arbiter_slip(rnd, player_id, slip, entered_by, mine)
         if twin is not None:
             twin.player = reg.player
             return ProposalResult(twin, adapter.outcome(twin), replayed=True)
@@ -373,9 +278,9 @@ def _submit_locked(
     if early is not None and early[0] == key:
         outcome = early[1]
     else:
-        outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
+        outcome = judge_proposal(rnd, word=word, reference=reference, claimed=claimed_score,
                          source=source, late=late)  # fmt: skip
-    version = _store(
+    version = version_store(
         rnd, player_id, outcome, word=word, reference=reference,
         claimed_score=claimed_score, late=late, source=source, entered_by=entered_by,
         client_key=client_key, ip=ip, device=device, current=rival is None,
@@ -404,13 +309,13 @@ def _submit_late(
 ) -> ProposalResult:  # fmt: skip
     """Store a late proposal (the caller holds the lock). Judging it checks the entry
     first, so a refused one is not stored; it stays beside an on-time current version."""
-    outcome = _judge(rnd, word=word, reference=reference, claimed=claimed, source=source,
+    outcome = judge_proposal(rnd, word=word, reference=reference, claimed=claimed, source=source,
                      late=True)  # fmt: skip
     current = ProposalVersion.objects.filter(
         round=rnd, player_id=player_id, is_current=True
     ).first()
     standing = current if current is not None and not current.late else None
-    version = _store(
+    version = version_store(
         rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed,
         late=True, source=source, entered_by=user_of(actor), current=standing is None,
         **fields,
@@ -448,65 +353,12 @@ def _judge_early(
         return None
     key = _judgement_key(rnd, word=word, reference=reference, claimed=claimed, source=source)
     try:
-        outcome = judged(key, lambda: _judge(rnd, word=word, reference=reference,
+        outcome = judged(key, lambda: judge_proposal(rnd, word=word, reference=reference,
                                              claimed=claimed, source=source,
                                              late=False))  # fmt: skip
     except ServiceError:
         return None
     return key, outcome
-
-
-def _versions(round_id: int, player_id: int) -> list[ProposalVersion]:
-    """A player's versions of a round, by version number."""
-    return list(
-        ProposalVersion.objects.filter(round_id=round_id, player_id=player_id).order_by("version")
-    )
-
-
-def _arbiter_slip(
-    rnd: Round, player_id: int, slip: tuple, arbiter: Any, mine: list[ProposalVersion]
-) -> tuple[ProposalVersion | None, ProposalVersion | None]:
-    """``(twin, rival)``: a stored arbiter version with the same content (current, or
-    waiting in an open conflict), else the current version another arbiter entered.
-    ``mine``: the player's versions of the round as the caller just read them (under the
-    round's lock); a version waiting in a conflict is one of them that is not current,
-    so the conflicts are read only when there is one."""
-    current = next((v for v in mine if v.is_current), None)
-    beside = [v.pk for v in mine if not v.is_current and v.source == ProposalSource.ARBITER]
-    waiting: list[ProposalVersion] = []
-    if beside:
-        seconds = set(
-            SlipConflict.objects.filter(
-                round=rnd, player_id=player_id, resolved_at__isnull=True, second_id__in=beside
-            )
-            .order_by()
-            .values_list("second_id", flat=True)
-        )
-        waiting = [v for v in mine if v.pk in seconds]
-    for version in [*([current] if current else []), *waiting]:
-        if (
-            version.source == ProposalSource.ARBITER
-            and (version.word, version.reference, version.claimed_score) == slip
-        ):
-            return version, None
-    if (
-        current is not None
-        and current.source == ProposalSource.ARBITER
-        and current.entered_by_id
-        and current.entered_by_id != arbiter.pk
-    ):
-        return None, current
-    return None, None
-
-
-def _replayed(
-    stored: ProposalVersion, word: str, reference: str, claimed: int | None
-) -> ProposalResult:
-    if (stored.word, stored.reference, stored.claimed_score) != (word, reference, claimed):
-        raise ServiceError(
-            "proposal.key_reused", "This client key was already used for another proposal."
-        )
-    return ProposalResult(stored, adapter.outcome(stored), replayed=True)
 
 
 def proposal_correct(
@@ -531,12 +383,12 @@ def proposal_correct(
         rnd = locked_round(round_id)
         require_arbiter(actor=actor, tournament_id=rnd.game.tournament_id, player_id=player_id)
         rnd = ensure_top(rnd)
-        mine = _versions(rnd.pk, player_id)
+        mine = versions_of(rnd.pk, player_id)
         current = next((v for v in mine if v.is_current), None)
         late = current.late if current else False
-        outcome = _judge(rnd, word=word, reference=reference, claimed=claimed_score,
+        outcome = judge_proposal(rnd, word=word, reference=reference, claimed=claimed_score,
                          source=ProposalSource.ARBITER, late=late)  # fmt: skip
-        version = _store(
+        version = version_store(
             rnd, player_id, outcome, word=word, reference=reference, claimed_score=claimed_score,
             late=late, source=ProposalSource.ARBITER, entered_by=user_of(actor), ip=ip,
             device=device, reason=reason, known=mine,

@@ -24,7 +24,7 @@ from tournaments.models import Game, GameKind, ProposalVersion, Round, RoundStat
 from tournaments.queueing import queue_after_commit
 from tournaments.services.audit import audit_record
 from tournaments.services.lifecycle import _locked_game
-from tournaments.services.proposals import _judge, _store
+from tournaments.services.proposal_versions import judge_proposal, version_store
 from tournaments.services.rounds import BEST_N, lexicon_of, locked_round, rounds_until
 from tournaments.services.standings import standings_update
 
@@ -48,12 +48,12 @@ def _rejudge(rnd: Round, reason: str, actor: Actor) -> list[tuple[int, int, str,
     """New versions for the current proposals whose outcome differs (caller holds locks)."""
     changes = []
     for v in ProposalVersion.objects.filter(round=rnd, is_current=True).order_by("player_id"):
-        outcome = _judge(rnd, word=v.word, reference=v.reference, claimed=v.claimed_score,
+        outcome = judge_proposal(rnd, word=v.word, reference=v.reference, claimed=v.claimed_score,
                          source=v.source, late=v.late)  # fmt: skip
         fields = adapter.outcome_fields(outcome)
         if all(fields[name] == getattr(v, name) for name in OUTCOME_FIELDS):
             continue
-        _store(rnd, v.player_id, outcome, word=v.word, reference=v.reference,
+        version_store(rnd, v.player_id, outcome, word=v.word, reference=v.reference,
                claimed_score=v.claimed_score, late=v.late, source=v.source,
                entered_by=user_of(actor) or v.entered_by,
                reason=reason)  # fmt: skip
