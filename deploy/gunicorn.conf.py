@@ -29,9 +29,14 @@ preload_app = os.environ.get("GUNICORN_PRELOAD", "false").lower() in {"1", "true
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
-# Recycle workers now and then (bounded memory growth), not all at once.
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
-max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "500"))
+# Recycle workers now and then (bounded memory growth), not all at once. Rarely: a new
+# worker starts cold (imports, the lexicon, the judgement and round caches), and workers
+# sharing a load reach the count together. At 5,000 an event's 4 workers (bench/
+# stack_event.py, 5,000 players) recycled within 10 s every third round, and each wave
+# made that round ~30 s longer (docs/benchmarks.md, "Session 8"); 100,000 is a few times
+# an event day.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "100000"))
+max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "10000"))
 # Behind nginx on the same machine: trust its X-Forwarded-* headers only from loopback.
 forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 # Limits on what a client can send (the API bodies are small JSON documents).
