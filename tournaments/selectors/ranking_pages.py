@@ -166,14 +166,8 @@ class RankingReader:
         figures = stored_figures(games)
         return figures if len(figures) == len(games) else None
 
-    def _sliced(
-        self,
-        table: RankingTable,
-        offset: int,
-        limit: int | None,
-        search: str,
-        within: RankingTable | None = None,
-    ) -> RankingPage | None:
+    def _sliced(self, table: RankingTable, offset: int, limit: int | None, search: str,
+                within: RankingTable | None = None) -> RankingPage | None:  # fmt: skip
         """A slice of a table ranked by the database (``ranking_sql``), a group's, a
         search's or ``within``'s players filtered there after the whole table's ranks, or
         None: the Québec tie-break, figures missing or stale, or an empty slice (the whole
@@ -323,9 +317,8 @@ class RankingReader:
     ) -> RankingPage:
         """``limit`` lines (None: all) of ``table`` from ``offset``, among the lines whose
         player matches ``search`` (a name's part or a table number). ``within``: a group
-        (a centre, a série) whose lines of the overall or a game's table are kept, each
-        with its rank in the whole table (a centre's projector: its players' lines of the
-        game); ``count`` is then the group's lines."""
+        (a centre's projector: its centre) whose lines of the overall or a game's table
+        are kept with their ranks in the table; ``count`` is then the group's lines."""
         if within is not None and (within.kind not in SUB_KEYS or table.kind in SUB_KEYS):
             raise ValueError(f"{within} restricts the overall or a game's table to a group")
         numbers = tuple(g.number for g in self.games)
