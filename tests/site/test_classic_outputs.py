@@ -106,3 +106,29 @@ def test_the_projector_shows_pairings_and_standings(client, played, tournament_s
     assert page.status_code == 200 and "Division A — ronde 1" in body and "420 – 380" in body
     assert "&lt;b&gt;" in body  # escaped
     assert 'http-equiv="refresh"' in body
+
+
+@pytest.mark.parametrize("kind", ["classic-pairings", "classic-standings", "classic-xlsx"])
+def test_classic_documents_above_direct_cells_players_go_to_the_worker(
+    client, played, settings, kind
+) -> None:
+    """The classic documents grow with the players: the fixture's 6 players download at a
+    limit of 6; at 5 the API answers 409 ``document.by_worker`` counting the players and
+    the console's download sends to the documents page (« Préparer »)."""
+    from rest_framework.test import APIClient
+
+    t = played["tournament"]
+    api = APIClient()
+    api.force_authenticate(played["arbiter"])
+    url = f"/api/tournaments/{t.slug}/documents/{kind}"
+    settings.TIRAGE_DOCUMENT_DIRECT_CELLS = 6
+    assert api.get(url).status_code == 200
+    settings.TIRAGE_DOCUMENT_DIRECT_CELLS = 5
+    refused = api.get(url)
+    assert refused.status_code == 409
+    assert refused.json()["params"]["players"] == 6
+    assert refused.json()["detail"].startswith("Ce document couvre 6 joueurs, plus que les 5")
+    client.force_login(played["arbiter"])
+    page = client.get(reverse("console:document", args=[t.slug, kind]))
+    assert page.status_code == 303
+    assert page["Location"] == reverse("console:documents", args=[t.slug]) + f"#document-{kind}"

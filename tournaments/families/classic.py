@@ -64,24 +64,21 @@ CLASSIC = register(
     Family(
         code="classic",
         label=_("Formule classique"),
-        documents=(
-            Document("classic-pairings", _("Classique : appariements (PDF)"), TOURNAMENT, pairings),
-            Document(
-                "classic-scorecards",
-                _("Classique : feuilles de score (PDF)"),
-                TOURNAMENT,
-                scorecards,
-            ),
-            Document("classic-standings", _("Classique : classement (PDF)"), TOURNAMENT, standings),
-            Document(
-                "classic-score-sheets",
-                _("Classique : feuilles de score des parties (PDF)"),
-                TOURNAMENT,
-                score_sheets,
-            ),
-            Document(
-                "classic-xlsx", _("Classique : classement (XLSX)"), TOURNAMENT, standings_xlsx
-            ),
+        # Each grows with the players (their tables, rounds and lines): above DIRECT_CELLS
+        # players the worker builds it (``reports.documents.check_direct``).
+        documents=tuple(
+            Document(kind, label, TOURNAMENT, render, sized=True, per_player=True)
+            for kind, label, render in (
+                ("classic-pairings", _("Classique : appariements (PDF)"), pairings),
+                ("classic-scorecards", _("Classique : feuilles de score (PDF)"), scorecards),
+                ("classic-standings", _("Classique : classement (PDF)"), standings),
+                (
+                    "classic-score-sheets",
+                    _("Classique : feuilles de score des parties (PDF)"),
+                    score_sheets,
+                ),
+                ("classic-xlsx", _("Classique : classement (XLSX)"), standings_xlsx),
+            )
         ),  # fmt: skip
         routes=(
             ("arbitre/classique/", "tournaments.console.classic_urls"),
