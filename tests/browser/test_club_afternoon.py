@@ -282,6 +282,8 @@ def enter_slips(head: Any, claire: Any, site: Afternoon, number: int, round_id: 
         # Gaston's wrong score: paid 14 with a warning, said at once in French.
         row = head.locator("#slip-log li", has_text=name_of(7)).first
         expect(row.locator(".score")).to_have_text("14")
+        # The line the script added carries its time, as a reload of the page shows it.
+        expect(row.locator(".when")).to_have_text(re.compile(r"^\d\d:\d\d:\d\d$"))
         expect(row.locator(".kind")).to_contain_text(re.compile("avertissement", re.I))
         shot(claire, "slips", full_page=True)
         # The head arbiter types Ivan's slip again, misread: a conflict, said at once; the

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -199,7 +200,15 @@ def test_a_centre_arbiter_reads_times_in_their_centres_zone(event) -> None:  # n
     rnd = play.open_round()
     bruno_table = Registration.objects.get(player=bruno).table_number
     montreal = logged(event["arb_b"])
-    montreal.post(reverse("console:slips", args=[rnd.pk]), {"line": f"{bruno_table} H4 HAINES 26"})
+    sent = montreal.post(reverse("console:slips", args=[rnd.pk]),
+                         {"line": f"{bruno_table} H4 HAINES 26"},
+                         headers={"Accept": "application/json"})  # fmt: skip
+    # The log line the page's script adds carries the time in the centre's zone, as the
+    # page shows it after a reload.
+    stored = ProposalVersion.objects.get(player=bruno).created_at
+    assert sent.json()["entry"]["when"] == (
+        stored.astimezone(ZoneInfo("America/Montreal")).strftime("%H:%M:%S")
+    )
     ProposalVersion.objects.filter(player=bruno).update(created_at=AT.replace(second=5))
     play.close_centre(rnd, b, actor=event["arb_b"])
     CentreClose.objects.filter(round=rnd, centre=b).update(closed_at=AT)

@@ -329,6 +329,9 @@ def _entry(version: Any, table: int | None) -> dict[str, Any]:
         "current": version.is_current,
         "correction": version.reason,
         "at": version.created_at,
+        # The time as the page shows it: the active zone is the centre arbiter's centre's
+        # (``console.time_zone``), so the log's script adds the same text as a reload.
+        "when": timezone.localtime(version.created_at).strftime("%H:%M:%S"),
     }
 
 

@@ -93,6 +93,7 @@ if (form) {
           item.appendChild(text("strong", "kind", e.kind_label));
           item.appendChild(text("strong", "score", String(e.score)));
           item.appendChild(text("span", "reason", e.reason));
+          if (e.when) item.appendChild(text("small", "when", e.when));  // as the page shows it
           if (data.conflict) {  // another arbiter typed this slip differently: say so here
             item.classList.add("conflict");
             item.appendChild(text("span", "conflict-note", data.conflict));
