@@ -68,6 +68,7 @@ RETRY_SECONDS = 1.0
 
 _pending: set[str] = set()
 _lock = threading.Lock()
+_flushing = threading.Lock()
 _down_until = 0.0
 _timer: threading.Timer | None = None
 #: game id → tournament id (a game never moves), so a round's change costs no query.
@@ -150,25 +151,28 @@ def bump(keys: list[str]) -> None:
 
 
 def _flush() -> bool:
-    """Write the pending bumps; False (and a retry scheduled) when the cache failed."""
+    """Write the pending bumps; False (and a retry scheduled) when the cache failed. One
+    flush at a time (``_flushing``): the retry timer's thread and a poll must not both
+    write the same keys, or a version written and already read is written again."""
     global _down_until
-    with _lock:
-        keys = list(_pending)
-    if not keys:
+    with _flushing:
+        with _lock:
+            keys = list(_pending)
+        if not keys:
+            return True
+        if time.monotonic() < _down_until:
+            _retry_later()
+            return False
+        try:
+            cache.set_many({key: _fresh() for key in keys}, TTL)
+        except Exception:  # noqa: BLE001 - a shortcut: the database path stays right
+            logger.warning("live versions: the cache is unreachable, bump kept", exc_info=True)
+            _down_until = time.monotonic() + RETRY_SECONDS
+            _retry_later()
+            return False
+        with _lock:
+            _pending.difference_update(keys)
         return True
-    if time.monotonic() < _down_until:
-        _retry_later()
-        return False
-    try:
-        cache.set_many({key: _fresh() for key in keys}, TTL)
-    except Exception:  # noqa: BLE001 - the cache is a shortcut; the database path stays right
-        logger.warning("live versions: the cache is unreachable, bump kept", exc_info=True)
-        _down_until = time.monotonic() + RETRY_SECONDS
-        _retry_later()
-        return False
-    with _lock:
-        _pending.difference_update(keys)
-    return True
 
 
 def writable() -> bool:
