@@ -31,6 +31,7 @@ header it would not add) or ``TIRAGE_POLL_LANE`` is false. Its answers are count
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -94,28 +95,37 @@ def not_modified(environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]]] |
         return "tablet", lanes.headers_of(request, live.not_modified(known.etag))
     match = PROJECTOR.fullmatch(path)
     if match is not None:
-        request = lanes.request_of(environ)
-        if request is None:
-            return None
-        known = live_versions.projector_versions(match[1], _asked_language(request), held)
-        if known is None or not live.etag_matches(held, known.etag):
-            return None
-        return "projector", lanes.headers_of(request, live.not_modified(known.etag))
+        slug = match[1]
+        return _projector(
+            environ,
+            "projector",
+            held,
+            lambda language: live_versions.projector_versions(slug, language, held),
+        )
     match = CENTRE_PROJECTOR.fullmatch(path)
     if match is not None:
-        request = lanes.request_of(environ)
-        if request is None:
-            return None
-        known = live_versions.centre_projector_versions(
-            match[1], int(match[2]), _asked_language(request), held
-        )
-        if known is None or not live.etag_matches(held, known.etag):
-            return None
-        return "centre-projector", lanes.headers_of(request, live.not_modified(known.etag))
+        slug, centre = match[1], int(match[2])
+        return _projector(environ, "centre-projector", held,
+                          lambda language: live_versions.centre_projector_versions(
+                              slug, centre, language, held))  # fmt: skip
     match = CONSOLE.fullmatch(path)
     if match is not None:
         return _console(environ, int(match[1]), held)
     return None
+
+
+def _projector(
+    environ: dict[str, Any], page: str, held: str, versions: Callable[[str], Any]
+) -> tuple[str, list[tuple[str, str]]] | None:
+    """The 304 of a projector's poll (the event's or a centre's): ``versions`` reads its
+    current versions for the language the address asks for."""
+    request = lanes.request_of(environ)
+    if request is None:
+        return None
+    known = versions(_asked_language(request))
+    if known is None or not live.etag_matches(held, known.etag):
+        return None
+    return page, lanes.headers_of(request, live.not_modified(known.etag))
 
 
 def _console(environ: dict[str, Any], game_id: int, held: str) -> Any:
